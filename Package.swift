@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "rtl-tui",
+    products: [
+        .library(name: "BidiTerm", targets: ["BidiTerm"]),
+        .executable(name: "rtl-tui", targets: ["rtl-tui"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Thin C shim over ICU (ubidi, u_shapeArabic, break iterators, character properties,
+        // numbering systems). Its public header exposes only CICU_-prefixed functions and plain C
+        // types: ICU's own headers are included in shim.c only (see Sources/CICU/include/CICU.h).
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]
+        ),
+        // Thin C shim over ncursesw's wide-character API.
+        .target(
+            name: "CNcurses",
+            cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("_DEFAULT_SOURCE")],
+            linkerSettings: [.linkedLibrary("ncursesw")]
+        ),
+        // The library: text engine, cells, buffer, layout, widgets, screens, catalogs. No ncurses.
+        .target(
+            name: "BidiTerm",
+            dependencies: ["CICU", .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "rtl-tui",
+            dependencies: [
+                "BidiTerm", "CNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "BidiTermTests",
+            dependencies: ["BidiTerm"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

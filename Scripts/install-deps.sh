@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages the project needs, only those that are missing.
+#   Scripts/install-deps.sh           build and run: libicu-dev, libncurses-dev
+#   Scripts/install-deps.sh --test    also what the tests use: unicode-data (BidiTest.txt,
+#                                     BidiCharacterTest.txt), tmux (end-to-end tests)
+set -euo pipefail
+pkgs=(libicu-dev libncurses-dev)
+if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux); fi
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  sudo=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

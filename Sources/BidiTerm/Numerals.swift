@@ -1,0 +1,110 @@
+import CICU
+
+/// A decimal numbering system (R6): Western digits, Arabic-Indic digits, or the extended
+/// Arabic-Indic digits Persian and Urdu use.
+public enum NumeralSystem: String, Sendable, Hashable, CaseIterable {
+    /// 0123456789
+    case latn
+    /// ٠١٢٣٤٥٦٧٨٩ (U+0660–U+0669)
+    case arab
+    /// ۰۱۲۳۴۵۶۷۸۹ (U+06F0–U+06F9)
+    case arabext
+
+    /// The code point of digit zero.
+    public var zero: UInt32 {
+        switch self {
+        case .latn: return 0x30
+        case .arab: return 0x660
+        case .arabext: return 0x6F0
+        }
+    }
+
+    /// The ten digits as a string.
+    public var digits: String { String(String.UnicodeScalarView((0..<10).map { Unicode.Scalar(zero + $0)! })) }
+
+    /// The locale's default numbering system, from ICU's locale data (CLDR): `ar` → `arab`,
+    /// `ar_MA` → `latn`, `fa` → `arabext`, `he` → `latn`. A locale name may carry a `-u-nu-` or
+    /// `@numbers=` override. Systems other than these three fall back to `latn`.
+    public static func forLocale(_ locale: String) -> NumeralSystem {
+        var name = [CChar](repeating: 0, count: 32)
+        var digits = [UInt16](repeating: 0, count: 10)
+        var err: Int32 = 0
+        let icuLocale = locale.split(separator: ".").first.map(String.init) ?? locale
+        _ = CICU_numberingSystem(icuLocale, &name, 32, &digits, &err)
+        guard err <= 0 else { return .latn }
+        return NumeralSystem(rawValue: stringFromCBuffer(name)) ?? .latn
+    }
+
+    /// The digit value of `c` if it is a decimal digit of one of the three systems.
+    @inline(__always)
+    public static func digitValue(_ c: UInt32) -> UInt32? {
+        if c >= 0x30 && c <= 0x39 { return c - 0x30 }
+        if c >= 0x660 && c <= 0x669 { return c - 0x660 }
+        if c >= 0x6F0 && c <= 0x6F9 { return c - 0x6F0 }
+        return nil
+    }
+
+    /// `text` with every digit of the three systems written in this system. Digits keep their
+    /// order (R7): only the glyphs change.
+    ///
+    ///     NumeralSystem.arab.convert("الصفحة 12 من 30")  // "الصفحة ١٢ من ٣٠"
+    public func convert(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var changed = false
+        for s in text.unicodeScalars {
+            if let v = NumeralSystem.digitValue(s.value) {
+                let d = Unicode.Scalar(zero + v)!
+                if d != s { changed = true }
+                out.append(d)
+            } else {
+                out.append(s)
+            }
+        }
+        return changed ? String(out) : text
+    }
+
+    /// In-place conversion of UTF-16 text (every digit is one unit, so lengths are kept).
+    func convert(units: inout [UInt16]) {
+        let z = UInt16(zero)
+        for i in units.indices {
+            let u = units[i]
+            if u < 0x30 || (u > 0x39 && u < 0x660) || u > 0x6F9 { continue }
+            if let v = NumeralSystem.digitValue(UInt32(u)) { units[i] = z + UInt16(v) }
+        }
+    }
+
+    /// An integer written in this system: `format(42)` → `"٤٢"` for `.arab`.
+    public func format(_ n: Int) -> String { convert(String(n)) }
+
+    /// A number with up to `fractionDigits` decimals (trailing zeros dropped), in this system.
+    /// The decimal separator is `.` for latn and the Arabic decimal separator U+066B otherwise.
+    public func format(_ x: Double, fractionDigits: Int) -> String {
+        var s = fractionDigits > 0 ? String(format: x, fractionDigits) : String(Int(x.rounded()))
+        if s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        if self != .latn { s = s.replacingOccurrences(of: ".", with: "\u{066B}") }
+        return convert(s)
+    }
+
+    /// A percentage: `format(percent: 42)` → `"42%"` (latn) or `"٤٢٪"` (arab, arabext) with the
+    /// Arabic percent sign U+066A.
+    public func format(percent: Int) -> String {
+        self == .latn ? "\(percent)%" : convert(String(percent)) + "\u{066A}"
+    }
+}
+
+private extension String {
+    init(format x: Double, _ digits: Int) {
+        let p = (0..<digits).reduce(1.0) { r, _ in r * 10 }
+        let v = (x * p).rounded() / p
+        var s = String(v)
+        if s.contains("e") { s = String(Int(v)) }
+        self = s
+    }
+
+    func replacingOccurrences(of a: String, with b: String) -> String {
+        split(separator: Character(a), omittingEmptySubsequences: false).joined(separator: b)
+    }
+}

@@ -1,0 +1,102 @@
+// CICU: a thin C shim over the system ICU (libicuuc, libicui18n).
+//
+// ICU's public functions are version-renaming macros (ubidi_open is really ubidi_open_72), which
+// Swift cannot call by their documented names, and ICU's headers clash with the toolchain's own
+// bundled ICU when a Swift file also imports Foundation. So this header exposes only CICU_-prefixed
+// functions and plain C types (uint16_t for UChar, int32_t for UChar32 and error codes, void * for
+// ICU objects). ICU headers are included in shim.c only.
+//
+// Error convention: functions that can fail take `int32_t *err`, ICU's UErrorCode. Zero or negative
+// is success (negative values are warnings); positive is failure. Callers must start with *err == 0.
+#ifndef CICU_H
+#define CICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// ---- ubidi --------------------------------------------------------------------------------------
+typedef struct CICU_Bidi CICU_Bidi;  // opaque UBiDi
+
+CICU_Bidi *CICU_bidi_open(void);
+void CICU_bidi_close(CICU_Bidi *bidi);
+/// paraLevel: 0 LTR, 1 RTL, 0xFE (UBIDI_DEFAULT_LTR) or 0xFF (UBIDI_DEFAULT_RTL) for auto (P2-P3).
+/// The text must stay alive and unchanged while `bidi` (and lines set from it) is in use.
+void CICU_bidi_setPara(CICU_Bidi *bidi, const uint16_t *text, int32_t length, uint8_t paraLevel, int32_t *err);
+/// A line [start, limit) of the paragraph in `para`, reordered on its own (L1 applied to the line).
+void CICU_bidi_setLine(CICU_Bidi *para, int32_t start, int32_t limit, CICU_Bidi *line, int32_t *err);
+uint8_t CICU_bidi_getParaLevel(CICU_Bidi *bidi);
+/// 0 = all LTR, 1 = all RTL, 2 = mixed.
+int32_t CICU_bidi_getDirection(CICU_Bidi *bidi);
+int32_t CICU_bidi_getLength(CICU_Bidi *bidi);
+/// Pointer to one level per UTF-16 unit (valid until the next setPara/setLine on `bidi`).
+const uint8_t *CICU_bidi_getLevels(CICU_Bidi *bidi, int32_t *err);
+/// visualMap[visualIndex] = logicalIndex; `map` must hold getLength entries.
+void CICU_bidi_getVisualMap(CICU_Bidi *bidi, int32_t *map, int32_t *err);
+int32_t CICU_bidi_countRuns(CICU_Bidi *bidi, int32_t *err);
+/// Returns 0 for an LTR run, 1 for an RTL run.
+int32_t CICU_bidi_getVisualRun(CICU_Bidi *bidi, int32_t runIndex, int32_t *logicalStart, int32_t *length);
+/// Number of paragraphs found by setPara (paragraph separators split them).
+int32_t CICU_bidi_countParagraphs(CICU_Bidi *bidi, int32_t *err);
+/// Reorders levels[0..<length] into visualMap (no text needed): ubidi_reorderVisual.
+void CICU_bidi_reorderVisual(const uint8_t *levels, int32_t length, int32_t *visualMap);
+
+// ---- character properties ------------------------------------------------------------------------
+/// u_charDirection: UCharDirection (0 L, 1 R, 2 EN, 3 ES, 4 ET, 5 AN, 6 CS, 7 B, 8 S, 9 WS, 10 ON,
+/// 11 LRE, 12 LRO, 13 AL, 14 RLE, 15 RLO, 16 PDF, 17 NSM, 18 BN, 19 FSI, 20 LRI, 21 RLI, 22 PDI).
+int32_t CICU_charDirection(int32_t c);
+/// u_charMirror: the Bidi_Mirroring_Glyph, or c itself.
+int32_t CICU_charMirror(int32_t c);
+/// u_isMirrored: Bidi_Mirrored.
+int32_t CICU_isMirrored(int32_t c);
+/// u_charType: the general category as UCharCategory (6 Mn, 7 Me, 8 Mc, 16 Cf, ...).
+int32_t CICU_charType(int32_t c);
+/// u_charName (U_EXTENDED_CHAR_NAME): writes a NUL-terminated name; returns its length.
+int32_t CICU_charName(int32_t c, char *buffer, int32_t capacity);
+/// u_getIntPropertyValue(c, UCHAR_JOINING_TYPE).
+int32_t CICU_joiningType(int32_t c);
+/// The Unicode version of ICU's character data, e.g. "15.0".
+void CICU_unicodeVersion(char *buffer, int32_t capacity);
+
+// ---- Arabic shaping ------------------------------------------------------------------------------
+/// u_shapeArabic with the given option bits (see the CICU_SHAPE_ constants). Returns the output length.
+int32_t CICU_shapeArabic(const uint16_t *source, int32_t length, uint16_t *dest, int32_t capacity,
+                         uint32_t options, int32_t *err);
+extern const uint32_t CICU_SHAPE_LETTERS_SHAPE;
+extern const uint32_t CICU_SHAPE_LETTERS_UNSHAPE;
+extern const uint32_t CICU_SHAPE_LENGTH_FIXED_SPACES_NEAR;
+extern const uint32_t CICU_SHAPE_TEXT_DIRECTION_LOGICAL;
+extern const uint32_t CICU_SHAPE_AGGREGATE_TASHKEEL;
+extern const uint32_t CICU_SHAPE_PRESERVE_PRESENTATION;
+extern const uint32_t CICU_SHAPE_DIGITS_EN2AN;
+extern const uint32_t CICU_SHAPE_DIGIT_TYPE_AN_EXTENDED;
+
+// ---- break iterators -----------------------------------------------------------------------------
+typedef struct CICU_Break CICU_Break;  // opaque UBreakIterator
+/// kind: 0 character (grapheme cluster), 2 line (UAX #14), 1 word.
+CICU_Break *CICU_break_open(int32_t kind, const char *locale, int32_t *err);
+void CICU_break_close(CICU_Break *brk);
+/// The text must stay alive and unchanged while it is set.
+void CICU_break_setText(CICU_Break *brk, const uint16_t *text, int32_t length, int32_t *err);
+int32_t CICU_break_first(CICU_Break *brk);
+/// Next boundary, or -1 at the end.
+int32_t CICU_break_next(CICU_Break *brk);
+/// First boundary after offset, or -1.
+int32_t CICU_break_following(CICU_Break *brk, int32_t offset);
+/// Rule status of the last boundary (line break: 100..199 = mandatory "hard" break).
+int32_t CICU_break_ruleStatus(CICU_Break *brk);
+
+// ---- numbering systems ---------------------------------------------------------------------------
+/// The default numbering system of a locale: writes its name ("latn", "arab", "arabext") and its ten
+/// digits as UTF-16 (digits must hold 10 units for algorithmic-free decimal systems).
+/// Returns 1 when the system is a plain decimal system with ten single-unit digits, 0 otherwise.
+int32_t CICU_numberingSystem(const char *locale, char *name, int32_t nameCapacity, uint16_t *digits,
+                             int32_t *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

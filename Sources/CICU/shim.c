@@ -1,0 +1,124 @@
+// The ICU side of CICU.h. ICU's headers stay inside this file (see the header's comment).
+#include "CICU.h"
+
+#include <string.h>
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/unumsys.h>
+#include <unicode/ushape.h>
+#include <unicode/ustring.h>
+#include <unicode/uversion.h>
+
+#define ERR(e) ((UErrorCode *)(e))
+
+CICU_Bidi *CICU_bidi_open(void) { return (CICU_Bidi *)ubidi_open(); }
+void CICU_bidi_close(CICU_Bidi *bidi) { ubidi_close((UBiDi *)bidi); }
+
+void CICU_bidi_setPara(CICU_Bidi *bidi, const uint16_t *text, int32_t length, uint8_t paraLevel, int32_t *err) {
+    ubidi_setPara((UBiDi *)bidi, (const UChar *)text, length, (UBiDiLevel)paraLevel, NULL, ERR(err));
+}
+
+void CICU_bidi_setLine(CICU_Bidi *para, int32_t start, int32_t limit, CICU_Bidi *line, int32_t *err) {
+    ubidi_setLine((const UBiDi *)para, start, limit, (UBiDi *)line, ERR(err));
+}
+
+uint8_t CICU_bidi_getParaLevel(CICU_Bidi *bidi) { return ubidi_getParaLevel((const UBiDi *)bidi); }
+int32_t CICU_bidi_getDirection(CICU_Bidi *bidi) { return (int32_t)ubidi_getDirection((const UBiDi *)bidi); }
+int32_t CICU_bidi_getLength(CICU_Bidi *bidi) { return ubidi_getLength((const UBiDi *)bidi); }
+
+const uint8_t *CICU_bidi_getLevels(CICU_Bidi *bidi, int32_t *err) {
+    return (const uint8_t *)ubidi_getLevels((UBiDi *)bidi, ERR(err));
+}
+
+void CICU_bidi_getVisualMap(CICU_Bidi *bidi, int32_t *map, int32_t *err) {
+    ubidi_getVisualMap((UBiDi *)bidi, map, ERR(err));
+}
+
+int32_t CICU_bidi_countRuns(CICU_Bidi *bidi, int32_t *err) { return ubidi_countRuns((UBiDi *)bidi, ERR(err)); }
+
+int32_t CICU_bidi_getVisualRun(CICU_Bidi *bidi, int32_t runIndex, int32_t *logicalStart, int32_t *length) {
+    return (int32_t)ubidi_getVisualRun((UBiDi *)bidi, runIndex, logicalStart, length);
+}
+
+int32_t CICU_bidi_countParagraphs(CICU_Bidi *bidi, int32_t *err) {
+    (void)err;
+    return ubidi_countParagraphs((UBiDi *)bidi);
+}
+
+void CICU_bidi_reorderVisual(const uint8_t *levels, int32_t length, int32_t *visualMap) {
+    ubidi_reorderVisual((const UBiDiLevel *)levels, length, visualMap);
+}
+
+int32_t CICU_charDirection(int32_t c) { return (int32_t)u_charDirection((UChar32)c); }
+int32_t CICU_charMirror(int32_t c) { return (int32_t)u_charMirror((UChar32)c); }
+int32_t CICU_isMirrored(int32_t c) { return u_isMirrored((UChar32)c) ? 1 : 0; }
+int32_t CICU_charType(int32_t c) { return (int32_t)u_charType((UChar32)c); }
+int32_t CICU_joiningType(int32_t c) { return u_getIntPropertyValue((UChar32)c, UCHAR_JOINING_TYPE); }
+
+int32_t CICU_charName(int32_t c, char *buffer, int32_t capacity) {
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t n = u_charName((UChar32)c, U_EXTENDED_CHAR_NAME, buffer, capacity, &e);
+    if (U_FAILURE(e)) {
+        if (capacity > 0) buffer[0] = 0;
+        return 0;
+    }
+    if (n >= capacity) n = capacity - 1;
+    if (n >= 0 && capacity > 0) buffer[n] = 0;
+    return n;
+}
+
+void CICU_unicodeVersion(char *buffer, int32_t capacity) {
+    UVersionInfo v;
+    char s[U_MAX_VERSION_STRING_LENGTH];
+    u_getUnicodeVersion(v);
+    u_versionToString(v, s);
+    strncpy(buffer, s, (size_t)capacity);
+    if (capacity > 0) buffer[capacity - 1] = 0;
+}
+
+int32_t CICU_shapeArabic(const uint16_t *source, int32_t length, uint16_t *dest, int32_t capacity,
+                         uint32_t options, int32_t *err) {
+    return u_shapeArabic((const UChar *)source, length, (UChar *)dest, capacity, options, ERR(err));
+}
+
+const uint32_t CICU_SHAPE_LETTERS_SHAPE = U_SHAPE_LETTERS_SHAPE;
+const uint32_t CICU_SHAPE_LETTERS_UNSHAPE = U_SHAPE_LETTERS_UNSHAPE;
+const uint32_t CICU_SHAPE_LENGTH_FIXED_SPACES_NEAR = U_SHAPE_LENGTH_FIXED_SPACES_NEAR;
+const uint32_t CICU_SHAPE_TEXT_DIRECTION_LOGICAL = U_SHAPE_TEXT_DIRECTION_LOGICAL;
+const uint32_t CICU_SHAPE_AGGREGATE_TASHKEEL = U_SHAPE_AGGREGATE_TASHKEEL;
+const uint32_t CICU_SHAPE_PRESERVE_PRESENTATION = U_SHAPE_PRESERVE_PRESENTATION;
+const uint32_t CICU_SHAPE_DIGITS_EN2AN = U_SHAPE_DIGITS_EN2AN;
+const uint32_t CICU_SHAPE_DIGIT_TYPE_AN_EXTENDED = U_SHAPE_DIGIT_TYPE_AN_EXTENDED;
+
+CICU_Break *CICU_break_open(int32_t kind, const char *locale, int32_t *err) {
+    return (CICU_Break *)ubrk_open((UBreakIteratorType)kind, locale, NULL, 0, ERR(err));
+}
+void CICU_break_close(CICU_Break *brk) { ubrk_close((UBreakIterator *)brk); }
+void CICU_break_setText(CICU_Break *brk, const uint16_t *text, int32_t length, int32_t *err) {
+    ubrk_setText((UBreakIterator *)brk, (const UChar *)text, length, ERR(err));
+}
+int32_t CICU_break_first(CICU_Break *brk) { return ubrk_first((UBreakIterator *)brk); }
+int32_t CICU_break_next(CICU_Break *brk) { return ubrk_next((UBreakIterator *)brk); }
+int32_t CICU_break_following(CICU_Break *brk, int32_t offset) { return ubrk_following((UBreakIterator *)brk, offset); }
+int32_t CICU_break_ruleStatus(CICU_Break *brk) { return ubrk_getRuleStatus((UBreakIterator *)brk); }
+
+int32_t CICU_numberingSystem(const char *locale, char *name, int32_t nameCapacity, uint16_t *digits,
+                             int32_t *err) {
+    UNumberingSystem *ns = unumsys_open(locale, ERR(err));
+    if (U_FAILURE(*ERR(err)) || ns == NULL) return 0;
+    const char *n = unumsys_getName(ns);
+    strncpy(name, n ? n : "", (size_t)nameCapacity);
+    if (nameCapacity > 0) name[nameCapacity - 1] = 0;
+    int32_t ok = 0;
+    if (!unumsys_isAlgorithmic(ns) && unumsys_getRadix(ns) == 10) {
+        UChar desc[64];
+        int32_t len = unumsys_getDescription(ns, desc, 64, ERR(err));
+        if (U_SUCCESS(*ERR(err)) && len == 10) {
+            memcpy(digits, desc, 10 * sizeof(UChar));
+            ok = 1;
+        }
+    }
+    unumsys_close(ns);
+    return ok;
+}
