@@ -124,3 +124,22 @@ extension BidiEngine {
                             mirrored: mirrored, runs: runs)
     }
 }
+
+extension BidiEngine {
+    /// ICU's own reordering of `text` as one line (`ubidi_writeReordered` with mirroring, marks kept
+    /// after their base, bidi controls removed): the reference the display layout is checked against.
+    public func icuReordered(_ text: String, direction: BaseDirection) -> String {
+        let units = Array(text.utf16)
+        guard !units.isEmpty else { return "" }
+        var err: Int32 = 0
+        units.withUnsafeBufferPointer { CICU_bidi_setPara(para.raw, $0.baseAddress, Int32(units.count), direction.icuLevel, &err) }
+        guard err <= 0 else { return text }
+        var out = [UInt16](repeating: 0, count: units.count * 2 + 8)
+        let n = out.withUnsafeMutableBufferPointer {
+            CICU_bidi_writeReordered(para.raw, $0.baseAddress, Int32($0.count),
+                                     CICU_REORDER_DO_MIRRORING | CICU_REORDER_KEEP_BASE_COMBINING | CICU_REORDER_REMOVE_BIDI_CONTROLS, &err)
+        }
+        guard err <= 0 else { return text }
+        return String(decoding: out[0..<Int(n)], as: UTF16.self)
+    }
+}

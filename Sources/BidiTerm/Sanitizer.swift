@@ -68,6 +68,23 @@ public enum Sanitizer {
         }
     }
 
+    /// True for the explicit bidi controls and marks (U+202A–U+202E, U+2066–U+2069, LRM, RLM, ALM).
+    @inline(__always)
+    public static func isBidiControl(_ c: UInt32) -> Bool {
+        (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E || c == 0x200F || c == 0x061C
+    }
+
+    /// A cell symbol as it may be written to a terminal: control characters as placeholders, explicit
+    /// bidi controls removed (a bidi-capable terminal would act on them).
+    public static func terminalSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0.value) || isBidiControl($0.value) }) else { return text }
+        var out = ""
+        for s in text.unicodeScalars where !isBidiControl(s.value) {
+            if s.value == 0x09 { out += " " } else if let p = placeholder(for: s.value) { out += p } else { out.unicodeScalars.append(s) }
+        }
+        return out
+    }
+
     /// `text` with every control character replaced by its placeholder (TAB by a space), for
     /// one-line messages that must not carry raw control bytes (for example error messages that
     /// quote user input).

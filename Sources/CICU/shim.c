@@ -46,6 +46,13 @@ int32_t CICU_bidi_countParagraphs(CICU_Bidi *bidi, int32_t *err) {
     return ubidi_countParagraphs((UBiDi *)bidi);
 }
 
+int32_t CICU_bidi_writeReordered(CICU_Bidi *bidi, uint16_t *dest, int32_t capacity, uint16_t options, int32_t *err) {
+    return ubidi_writeReordered((UBiDi *)bidi, (UChar *)dest, capacity, options, ERR(err));
+}
+const uint16_t CICU_REORDER_KEEP_BASE_COMBINING = UBIDI_KEEP_BASE_COMBINING;
+const uint16_t CICU_REORDER_DO_MIRRORING = UBIDI_DO_MIRRORING;
+const uint16_t CICU_REORDER_REMOVE_BIDI_CONTROLS = UBIDI_REMOVE_BIDI_CONTROLS;
+
 void CICU_bidi_reorderVisual(const uint8_t *levels, int32_t length, int32_t *visualMap) {
     ubidi_reorderVisual((const UBiDiLevel *)levels, length, visualMap);
 }
@@ -55,6 +62,32 @@ int32_t CICU_charMirror(int32_t c) { return (int32_t)u_charMirror((UChar32)c); }
 int32_t CICU_isMirrored(int32_t c) { return u_isMirrored((UChar32)c) ? 1 : 0; }
 int32_t CICU_charType(int32_t c) { return (int32_t)u_charType((UChar32)c); }
 int32_t CICU_joiningType(int32_t c) { return u_getIntPropertyValue((UChar32)c, UCHAR_JOINING_TYPE); }
+
+void CICU_charInfoBlock(int32_t start, int32_t count, uint16_t *out) {
+    for (int32_t i = 0; i < count; i++) {
+        UChar32 c = start + i;
+        uint16_t info;
+        int32_t gcb = u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+        switch (gcb) {
+        case U_GCB_OTHER: info = CICU_INFO_GCB_OTHER; break;
+        case U_GCB_EXTEND: case U_GCB_SPACING_MARK: info = CICU_INFO_GCB_EXTEND; break;
+        case U_GCB_PREPEND: info = CICU_INFO_GCB_PREPEND; break;
+        case U_GCB_CONTROL: case U_GCB_LF: info = CICU_INFO_GCB_CONTROL; break;
+        default: info = CICU_INFO_GCB_COMPLEX; break;   // CR, ZWJ, L, V, T, LV, LVT, RI, E_*
+        }
+        // Scripts where ICU applies conjunct (virama) rules or that have many spacing marks and
+        // clusters of their own: Indic, Southeast Asian, Tibetan, Mongolian and the like.
+        if ((c >= 0x0900 && c <= 0x109F) || (c >= 0x1700 && c <= 0x1CFF) || (c >= 0xA800 && c <= 0xABFF) ||
+            (c >= 0xD800 && c <= 0xDFFF))
+            info = CICU_INFO_GCB_COMPLEX;
+        int8_t t = u_charType(c);
+        if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK || t == U_COMBINING_SPACING_MARK) info |= CICU_INFO_MARK;
+        if (u_charMirror(c) != c) info |= CICU_INFO_MIRRORS;
+        if (u_charDirection(c) == U_LEFT_TO_RIGHT) info |= CICU_INFO_STRONG_L;
+        if (u_getIntPropertyValue(c, UCHAR_JOINING_TYPE) == U_JT_TRANSPARENT) info |= CICU_INFO_TRANSPARENT;
+        out[i] = info;
+    }
+}
 
 int32_t CICU_charName(int32_t c, char *buffer, int32_t capacity) {
     UErrorCode e = U_ZERO_ERROR;
@@ -102,6 +135,13 @@ int32_t CICU_break_first(CICU_Break *brk) { return ubrk_first((UBreakIterator *)
 int32_t CICU_break_next(CICU_Break *brk) { return ubrk_next((UBreakIterator *)brk); }
 int32_t CICU_break_following(CICU_Break *brk, int32_t offset) { return ubrk_following((UBreakIterator *)brk, offset); }
 int32_t CICU_break_ruleStatus(CICU_Break *brk) { return ubrk_getRuleStatus((UBreakIterator *)brk); }
+int32_t CICU_break_all(CICU_Break *brk, int32_t length, int32_t *out) {
+    int32_t n = 0;
+    ubrk_first((UBreakIterator *)brk);
+    for (int32_t b = ubrk_next((UBreakIterator *)brk); b != UBRK_DONE && n < length; b = ubrk_next((UBreakIterator *)brk))
+        out[n++] = b;
+    return n;
+}
 
 int32_t CICU_numberingSystem(const char *locale, char *name, int32_t nameCapacity, uint16_t *digits,
                              int32_t *err) {

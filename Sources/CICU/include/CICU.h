@@ -40,6 +40,12 @@ int32_t CICU_bidi_countRuns(CICU_Bidi *bidi, int32_t *err);
 int32_t CICU_bidi_getVisualRun(CICU_Bidi *bidi, int32_t runIndex, int32_t *logicalStart, int32_t *length);
 /// Number of paragraphs found by setPara (paragraph separators split them).
 int32_t CICU_bidi_countParagraphs(CICU_Bidi *bidi, int32_t *err);
+/// ubidi_writeReordered of the paragraph or line in `bidi` with the given options (CICU_REORDER_ bits).
+/// Returns the length written to dest.
+int32_t CICU_bidi_writeReordered(CICU_Bidi *bidi, uint16_t *dest, int32_t capacity, uint16_t options, int32_t *err);
+extern const uint16_t CICU_REORDER_KEEP_BASE_COMBINING;
+extern const uint16_t CICU_REORDER_DO_MIRRORING;
+extern const uint16_t CICU_REORDER_REMOVE_BIDI_CONTROLS;
 /// Reorders levels[0..<length] into visualMap (no text needed): ubidi_reorderVisual.
 void CICU_bidi_reorderVisual(const uint8_t *levels, int32_t length, int32_t *visualMap);
 
@@ -59,6 +65,23 @@ int32_t CICU_charName(int32_t c, char *buffer, int32_t capacity);
 int32_t CICU_joiningType(int32_t c);
 /// The Unicode version of ICU's character data, e.g. "15.0".
 void CICU_unicodeVersion(char *buffer, int32_t capacity);
+
+/// Properties of the BMP code points start..<start+count packed into one uint16_t each, for the
+/// engine's lookup table (see the CICU_INFO_ constants).
+void CICU_charInfoBlock(int32_t start, int32_t count, uint16_t *out);
+/// Grapheme cluster class, bits 0-2 (the rules of UAX #29 for these classes are applied by the
+/// engine itself; anything else goes to ICU's break iterator):
+#define CICU_INFO_GCB_MASK 7
+#define CICU_INFO_GCB_OTHER 0       // Other (also Extended_Pictographic: GB11 needs a ZWJ, which is complex)
+#define CICU_INFO_GCB_EXTEND 1      // Extend (ZWNJ too) and SpacingMark: GB9, GB9a
+#define CICU_INFO_GCB_PREPEND 2     // Prepend: GB9b
+#define CICU_INFO_GCB_CONTROL 3     // Control and LF: GB4, GB5
+#define CICU_INFO_GCB_COMPLEX 4     // CR, ZWJ, Hangul jamo and syllables, regional indicators,
+                                    // surrogates, and the scripts with conjunct rules
+#define CICU_INFO_MARK 8            // general category Mn, Me or Mc
+#define CICU_INFO_MIRRORS 16        // has a Bidi_Mirroring_Glyph
+#define CICU_INFO_STRONG_L 32       // Bidi_Class L
+#define CICU_INFO_TRANSPARENT 64    // Joining_Type T
 
 // ---- Arabic shaping ------------------------------------------------------------------------------
 /// u_shapeArabic with the given option bits (see the CICU_SHAPE_ constants). Returns the output length.
@@ -87,6 +110,9 @@ int32_t CICU_break_next(CICU_Break *brk);
 int32_t CICU_break_following(CICU_Break *brk, int32_t offset);
 /// Rule status of the last boundary (line break: 100..199 = mandatory "hard" break).
 int32_t CICU_break_ruleStatus(CICU_Break *brk);
+/// All boundaries after the first (0) up to and including `length`, written to `out` (which must
+/// hold `length` entries); returns how many were written. One call instead of one per boundary.
+int32_t CICU_break_all(CICU_Break *brk, int32_t length, int32_t *out);
 
 // ---- numbering systems ---------------------------------------------------------------------------
 /// The default numbering system of a locale: writes its name ("latn", "arab", "arabext") and its ten

@@ -1,0 +1,174 @@
+/// A catalog key a screen uses that no catalog has, with where the screen uses it.
+public struct MissingKey: Sendable, Hashable, CustomStringConvertible {
+    public var key: String
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(path):\(line):\(column): missing catalog key \"\(key)\" (shown as ⟦\(key)⟧)" }
+}
+
+/// Turns a screen file into widgets: text resolved through catalogs (R6 digits for numbers), each
+/// node's direction override applied as a scope (R1), sizes mapped to stack sizes.
+///
+///     let r = ScreenRenderer(catalogs: [arabic], locale: "ar")
+///     let (buffer, missing) = r.render(screen, width: 80, height: 24)
+public struct ScreenRenderer {
+    /// Catalogs looked up in order; the first that has a key wins.
+    public var catalogs: [Catalog]
+    /// The locale: the default direction (R1) and digits (R6).
+    public var locale: String
+    /// Digits for numbers and percentages (defaults to the locale's).
+    public var numerals: NumeralSystem
+    /// Draws a frame with the screen's title around the root.
+    public var showsTitle: Bool = true
+    /// Called for every node with its path (child indices from the root) and its widget; lets an app
+    /// decorate a node (focus highlight) or replace its widget (live state).
+    public var decorate: ((_ path: [Int], _ node: ScreenNode, _ widget: any Widget) -> any Widget)? = nil
+
+    public init(catalogs: [Catalog], locale: String, numerals: NumeralSystem? = nil) {
+        self.catalogs = catalogs
+        self.locale = locale
+        self.numerals = numerals ?? NumeralSystem.forLocale(locale)
+        var index: [String: String] = [:]
+        for c in catalogs.reversed() {
+            for e in c.entries {
+                if let t = e.translation, !t.isEmpty { index[e.key] = t }
+                else if let t = e.plurals["other"] ?? e.plurals["0"], !t.isEmpty { index[e.key] = t }
+            }
+        }
+        self.index = index
+    }
+
+    private let index: [String: String]
+
+    /// The text for `key`, or nil when no catalog has it.
+    public func lookup(_ key: String) -> String? { index[key] }
+
+    /// `ref` resolved: looked up, arguments filled (numbers in the locale's digits).
+    public func resolve(_ ref: TextRef) -> (text: String, missingKey: String?) {
+        ref.resolve(lookup: { index[$0] }, formatNumber: { [numerals] x in
+            x == x.rounded() && abs(x) < 1e15 ? numerals.format(Int(x)) : numerals.format(x, fractionDigits: 2)
+        })
+    }
+
+    /// Every catalog key the screen uses that no catalog has.
+    public func missingKeys(in screen: ScreenFile) -> [MissingKey] {
+        var out: [MissingKey] = []
+        var seen = Set<String>()
+        for (ref, node) in screen.textRefs {
+            if let key = ref.key, index[key] == nil, seen.insert(key).inserted {
+                out.append(MissingKey(key: key, path: screen.path, line: node?.line ?? 0, column: node?.column ?? 0))
+            }
+        }
+        return out
+    }
+
+    /// The direction a screen is drawn in: `direction`, else the locale's (R1).
+    public func direction(_ direction: LayoutDirection?) -> LayoutDirection {
+        direction ?? LayoutDirection(locale: locale)
+    }
+
+    /// The screen as one widget.
+    public func widget(for screen: ScreenFile) -> any Widget {
+        let root = widget(for: screen.root, path: [])
+        guard showsTitle, let title = screen.title else { return root }
+        return Pane(title: resolve(title).text, border: true, child: root)
+    }
+
+    /// The screen drawn into a new buffer of `width` × `height`.
+    public func render(_ screen: ScreenFile, width: Int, height: Int, direction: LayoutDirection? = nil,
+                       options: LayoutOptions = LayoutOptions(), engine: BidiEngine = BidiEngine(),
+                       theme: Theme = .default) -> Buffer {
+        let context = RenderContext(direction: self.direction(direction), numerals: numerals, engine: engine,
+                                    options: options, theme: theme)
+        return widget(for: screen).rendered(width: width, height: height, context: context)
+    }
+
+    /// The widget for one node (and its subtree).
+    public func widget(for node: ScreenNode, path: [Int]) -> any Widget {
+        func text(_ r: TextRef?) -> String? { r.map { resolve($0).text } }
+        func children(_ nodes: [ScreenNode]) -> [Stack.Child] {
+            nodes.enumerated().map { i, n in Stack.Child(stackSize(n.size), widget(for: n, path: path + [i])) }
+        }
+        var w: any Widget
+        switch node.kind {
+        case .vstack(let nodes, let spacing):
+            w = Stack(.vertical, children(nodes), spacing: spacing)
+        case .hstack(let nodes, let spacing, let separator):
+            w = Stack(.horizontal, children(nodes), spacing: spacing, separator: separator)
+        case .pane(let title, let child, let border):
+            w = Pane(title: text(title), border: border, child: widget(for: child, path: path + [0]))
+        case .label(let t, let align):
+            w = Label(resolve(t).text, alignment: HorizontalAlignment(rawValue: align.rawValue) ?? .leading)
+        case .paragraph(let t):
+            w = Paragraph(resolve(t).text)
+        case .list(let items, let selected, let bullet):
+            w = List(items.map { resolve($0.text).text }, selected: selected, bullet: bullet)
+        case .progress(let value, let label, let showPercent):
+            w = ProgressBar(value: value, label: text(label), showPercent: showPercent)
+        case .slider(let value, let min, let max, let label, let startGlyph, let endGlyph, let ticks):
+            w = Slider(value: value, minimum: min, maximum: max, label: text(label), startGlyph: startGlyph,
+                       endGlyph: endGlyph, ticks: ticks)
+        case .rating(let value, let max, let numbers):
+            w = StarRating(value: value, max: max, numbers: numbers)
+        case .toggle(let label, let on):
+            w = Toggle(label: text(label), isOn: on)
+        case .nav(let back, let next):
+            w = NavBar(back: text(back), next: text(next))
+        case .breadcrumb(let items):
+            w = Breadcrumb(items.map { resolve($0).text })
+        case .steps(let count, let current):
+            w = Steps(count: count, current: current)
+        case .buttons(let items):
+            w = ButtonRow(items.map { ButtonRow.Button(glyph: $0.glyph, text: text($0.text), physical: $0.physical) })
+        case .icons(let items, let ordered, let badge):
+            w = IconRow(items.map { IconRow.Icon($0.glyph, label: text($0.label)) }, ordered: ordered,
+                        badge: badge.map { IconRow.Badge(index: $0.index, glyph: $0.glyph, mirrors: $0.mirrors) })
+        case .field(let t, let caret, let placeholder):
+            w = TextField(text: text(t) ?? "", caret: caret, placeholder: text(placeholder))
+        case .spacer:
+            w = Spacer()
+        case .separator:
+            w = Separator()
+        }
+        let style = Style(node.style)
+        if node.direction != .inherit || style != .plain {
+            w = Scoped(w, direction: node.direction == .ltr ? .ltr : (node.direction == .rtl ? .rtl : nil),
+                       style: style == .plain ? nil : style)
+        }
+        if let decorate { w = decorate(path, node, w) }
+        return w
+    }
+
+    func stackSize(_ s: ScreenNode.Size) -> Stack.Size {
+        switch s {
+        case .cells(let n): return .cells(n)
+        case .percent(let p): return .percent(p)
+        case .fill: return .fill
+        }
+    }
+}
+
+extension Style {
+    /// The buffer style of a screen file's `style:` field.
+    public init(_ s: ScreenNode.Style) {
+        func color(_ c: ScreenNode.StyleColor?) -> Color {
+            switch c {
+            case .none, .some(.default): return .default
+            case .some(.ansi(let n)): return .ansi(n)
+            case .some(.indexed(let n)): return .indexed(n)
+            }
+        }
+        var a: Attributes = []
+        for t in s.attributes {
+            switch t {
+            case .bold: a.insert(.bold)
+            case .dim: a.insert(.dim)
+            case .italic: a.insert(.italic)
+            case .underline: a.insert(.underline)
+            case .reverse: a.insert(.reverse)
+            }
+        }
+        self.init(fg: color(s.foreground), bg: color(s.background), attributes: a)
+    }
+}
