@@ -1,0 +1,191 @@
+import Foundation
+import XCTest
+@testable import BidiTerm
+
+/// The demo's behaviour, driven by keys and rendered into buffers (no terminal).
+final class DemoAppTests: XCTestCase {
+    static let demoDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../Demo").standardized
+
+    static func makeApp(locale: String = "en", screen: String? = nil, direction: LayoutDirection? = nil) throws -> DemoApp {
+        let screens = ScreenFile.loadDirectory(demoDir.appendingPathComponent("screens").path)
+        XCTAssertEqual(screens.diagnostics.map(\.description), [])
+        var catalogs: [String: Catalog] = [:]
+        for l in ["en", "ar", "he", "fa"] {
+            catalogs[l] = try CatalogLoader.load(path: demoDir.appendingPathComponent("catalogs/\(l).po").path)
+        }
+        var o = DemoApp.Options()
+        o.locale = locale
+        o.screen = screen
+        o.direction = direction
+        o.animate = false
+        return DemoApp(screens: screens.screens, catalogs: catalogs, options: o)
+    }
+
+    func rows(_ app: inout DemoApp, _ w: Int = 80, _ h: Int = 24) -> [String] {
+        var b = Buffer(width: w, height: h)
+        _ = app.render(into: &b)
+        return b.rows
+    }
+
+    func focus(_ app: inout DemoApp, on typeName: String) {
+        for _ in 0..<app.interactivePaths.count where app.focusedNode?.kind.typeName != typeName { _ = app.handle(.tab) }
+        XCTAssertEqual(app.focusedNode?.kind.typeName, typeName)
+    }
+
+    func sliderValue(_ app: DemoApp) -> Double? {
+        if case .slider(let v, _, _, _, _, _, _)? = app.focusedNode?.kind { return v }
+        return nil
+    }
+
+    func test_R14_rightArrowMovesTheSliderThumbRightOnScreen_soItLowersTheValueInRTL() throws {
+        var ltr = try Self.makeApp(locale: "en", screen: "settings")
+        focus(&ltr, on: "slider")
+        let v0 = try XCTUnwrap(sliderValue(ltr))
+        _ = ltr.handle(.right)
+        XCTAssertGreaterThan(try XCTUnwrap(sliderValue(ltr)), v0)
+
+        var rtl = try Self.makeApp(locale: "ar", screen: "settings")
+        focus(&rtl, on: "slider")
+        let r0 = try XCTUnwrap(sliderValue(rtl))
+        let before = rows(&rtl).joined(separator: "\n")
+        _ = rtl.handle(.right)
+        XCTAssertLessThan(try XCTUnwrap(sliderValue(rtl)), r0, "R9: the value grows from the right in RTL")
+        XCTAssertNotEqual(rows(&rtl).joined(separator: "\n"), before)
+    }
+
+    func test_R10_toggleArrowsArePhysical() throws {
+        var app = try Self.makeApp(locale: "he", screen: "settings")
+        focus(&app, on: "toggle")
+        guard case .toggle(_, let on0)? = app.focusedNode?.kind else { return XCTFail() }
+        _ = app.handle(.left)   // in RTL the "on" side is the left (trailing) side
+        guard case .toggle(_, let on1)? = app.focusedNode?.kind else { return XCTFail() }
+        XCTAssertTrue(on1)
+        _ = app.handle(.right)
+        guard case .toggle(_, let on2)? = app.focusedNode?.kind else { return XCTFail() }
+        XCTAssertFalse(on2)
+        _ = on0
+    }
+
+    func test_R11_starsGrowTowardTheTrailingEdge() throws {
+        var app = try Self.makeApp(locale: "ar", screen: "ratings")
+        focus(&app, on: "rating")
+        guard case .rating(let v0, _, _)? = app.focusedNode?.kind else { return XCTFail() }
+        _ = app.handle(.left)
+        guard case .rating(let v1, _, _)? = app.focusedNode?.kind else { return XCTFail() }
+        XCTAssertEqual(v1, min(5, v0 + 0.5))
+    }
+
+    func test_bidiTextField_typingArabicAndLatin_caretAndBackspace() throws {
+        var app = try Self.makeApp(locale: "ar", screen: "messages")
+        focus(&app, on: "field")
+        XCTAssertTrue(app.isEditing)
+        _ = app.handle(.end)
+        for ch in " سلام abc" { _ = app.handle(.character(ch)) }
+        guard case .field(let t?, let caret, _)? = app.focusedNode?.kind, case .literal(let text) = t else { return XCTFail() }
+        XCTAssertTrue(text.hasSuffix(" سلام abc"), text)
+        XCTAssertEqual(caret, text.count)
+        // Backspace deletes the logically previous grapheme.
+        _ = app.handle(.backspace)
+        guard case .field(.literal(let t2)?, let c2, _)? = app.focusedNode?.kind else { return XCTFail() }
+        XCTAssertTrue(t2.hasSuffix(" سلام ab"))
+        XCTAssertEqual(c2, t2.count)
+        // A harakah typed after a letter joins its grapheme: the caret count does not grow by two.
+        _ = app.handle(.home)
+        guard case .field(_, let home, _)? = app.focusedNode?.kind else { return XCTFail() }
+        XCTAssertEqual(home, 0)
+        // The terminal cursor is placed on the field's caret cell.
+        var b = Buffer(width: 80, height: 24)
+        let cursor = app.render(into: &b)
+        XCTAssertNotNil(cursor)
+        // 'q' types while editing; Esc leaves the field; then q quits.
+        XCTAssertEqual(app.handle(.character("q")), .continue)
+        XCTAssertEqual(app.handle(.escape), .continue)
+        XCTAssertEqual(app.handle(.character("q")), .quit)
+    }
+
+    func test_directionKeyMirrorsTheWholeScreen() throws {
+        var app = try Self.makeApp(locale: "en", screen: "settings")
+        let ltr = rows(&app)
+        _ = app.handle(.character("d"))   // locale → forced LTR
+        _ = app.handle(.character("d"))   // forced RTL
+        XCTAssertEqual(app.direction, .rtl)
+        let rtl = rows(&app)
+        // The sidebar pane (its corner) moves from the left to the right edge region.
+        let ltrCorner = ltr[2].firstIndex(of: "┌").map { ltr[2].distance(from: ltr[2].startIndex, to: $0) }
+        let rtlCorner = rtl[2].lastIndex(of: "┐").map { rtl[2].distance(from: rtl[2].startIndex, to: $0) }
+        XCTAssertNotNil(ltrCorner)
+        XCTAssertNotNil(rtlCorner)
+        XCTAssertNotEqual(ltr, rtl)
+    }
+
+    func test_localeNumeralsAndShapingKeysChangeTheScreen() throws {
+        var app = try Self.makeApp(locale: "en", screen: "settings")
+        _ = app.handle(.character("l"))
+        XCTAssertEqual(app.locale, "ar")
+        XCTAssertEqual(app.direction, .rtl)
+        XCTAssertTrue(rows(&app).joined().contains("٥٠"), "Arabic-Indic tick labels (R6)")
+        _ = app.handle(.character("n"))
+        XCTAssertEqual(app.numerals, .latn)
+        XCTAssertTrue(rows(&app).joined().contains("50"))
+        let shaped = rows(&app).joined()
+        _ = app.handle(.character("s"))
+        let unshaped = rows(&app).joined()
+        XCTAssertTrue(shaped.unicodeScalars.contains { (0xFE70...0xFEFF).contains($0.value) })
+        XCTAssertFalse(unshaped.unicodeScalars.contains { (0xFE70...0xFEFF).contains($0.value) })
+    }
+
+    func test_R12_backAndNextNavigationAndPageKeys() throws {
+        var app = try Self.makeApp(locale: "he", screen: "reading")
+        let start = app.current
+        focus(&app, on: "nav")
+        _ = app.handle(.right)   // RTL: → points at Back
+        XCTAssertEqual(app.current, start - 1)
+        _ = app.handle(.pageDown)
+        XCTAssertEqual(app.current, start)
+    }
+
+    func test_listLinksOpenScreens() throws {
+        var app = try Self.makeApp(locale: "en")
+        XCTAssertEqual(app.screen.id, "overview")
+        focus(&app, on: "list")
+        _ = app.handle(.down)
+        _ = app.handle(.enter)
+        XCTAssertNotEqual(app.screen.id, "overview")
+    }
+
+    func test_helpOverlaySideBySideAndTooSmallNotice() throws {
+        var app = try Self.makeApp(locale: "fa", screen: "player")
+        _ = app.handle(.character("?"))
+        XCTAssertTrue(rows(&app).joined().contains("Ctrl+C"))
+        _ = app.handle(.escape)
+        XCTAssertFalse(app.showHelp)
+        _ = app.handle(.character("b"))
+        let both = rows(&app, 120, 30)
+        XCTAssertTrue(both[1].contains("LTR") && both[1].contains("RTL"))
+        let small = rows(&app, 40, 12).joined()
+        XCTAssertTrue(small.contains("40×12"), small)
+    }
+
+    func test_everySizeFromOneByOneToHuge_rendersWithoutTrouble() throws {
+        var app = try Self.makeApp(locale: "ar", screen: "ratings")
+        for (w, h) in [(0, 0), (1, 1), (2, 3), (10, 5), (40, 12), (59, 17), (60, 18), (80, 24), (300, 100)] {
+            var b = Buffer(width: w, height: h)
+            _ = app.render(into: &b)
+            XCTAssertEqual(b.rows.count, h)
+        }
+    }
+
+    func test_tickAnimatesProgressBars() throws {
+        var app = try Self.makeApp(locale: "en", screen: "ratings")
+        let before = rows(&app)
+        for _ in 0..<30 { _ = app.tick() }
+        XCTAssertNotEqual(rows(&app), before)
+    }
+
+    func test_ctrlCQuitsEvenWhileEditing() throws {
+        var app = try Self.makeApp(locale: "en", screen: "messages")
+        focus(&app, on: "field")
+        XCTAssertEqual(app.handle(.ctrl("c")), .quit)
+    }
+}
