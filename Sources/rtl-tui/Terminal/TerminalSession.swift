@@ -1,0 +1,323 @@
+import BidiTerm
+import CNcurses
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the interactive UI cannot start. `description` is the one-line message to print on stderr
+/// (it already starts with `rtl-tui:`); the process should then exit with `exitCode`.
+enum TerminalSessionError: Error, CustomStringConvertible, Equatable {
+    /// Standard input or output (named) is not a terminal.
+    case notATerminal(stream: String)
+    /// `TERM` is unset or empty.
+    case termUnset
+    /// `TERM=dumb`: no cursor addressing.
+    case dumbTerminal
+    /// `TERM` names a type terminfo does not know (or one curses cannot drive).
+    case unknownTerminal(String)
+    /// The locale's character set is not UTF-8 and no UTF-8 locale is installed.
+    case noUTF8Locale(codeset: String)
+
+    var description: String {
+        let render = "for non-interactive output use `rtl-tui render`"
+        switch self {
+        case .notATerminal(let stream):
+            return "rtl-tui: \(stream) is not a terminal; the interactive UI needs one (\(render))"
+        case .termUnset:
+            return "rtl-tui: TERM is not set, so the terminal's capabilities are unknown; set it (for example TERM=xterm-256color) or \(render)"
+        case .dumbTerminal:
+            return "rtl-tui: TERM=dumb cannot move the cursor, which the interactive UI needs; \(render)"
+        case .unknownTerminal(let term):
+            return "rtl-tui: terminal type '\(Sanitizer.visible(term))' is not in the terminfo database (install ncurses-term or set TERM=xterm-256color), or \(render)"
+        case .noUTF8Locale(let codeset):
+            return "rtl-tui: the character set is \(codeset), not UTF-8, and no UTF-8 locale is installed (C.UTF-8 is missing); install one and set LANG=C.UTF-8"
+        }
+    }
+
+    /// The process exit status for this error.
+    var exitCode: Int32 { 1 }
+}
+
+/// How the interactive session sets up the terminal.
+struct TerminalSessionOptions {
+    /// Who runs bidi: the app (explicit, the default) or the terminal (R21).
+    var bidiMode: TerminalBidiMode = .explicit
+    /// Raw keys: Ctrl-C, Ctrl-Z and Ctrl-\ arrive as `.ctrl` keys instead of raising SIGINT,
+    /// SIGTSTP and SIGQUIT. Off by default (cbreak mode).
+    var rawKeys = false
+    /// How long ESC waits for the rest of an escape sequence, in milliseconds. Short, so the
+    /// Escape key answers at once; an escape sequence arrives in one piece from a local terminal
+    /// and nearly always from SSH too.
+    var escapeDelayMilliseconds = 25
+    /// Report mouse button presses and the wheel as `.mouse` events.
+    var mouse = false
+    /// The environment consulted for TERM, NO_COLOR, MLTERM, KONSOLE_VERSION.
+    var environment: [String: String] = TerminalSession.processEnvironment()
+}
+
+/// The interactive terminal: start-up checks, curses mode, the R21 bidi modes, signal safety,
+/// and the run loop.
+///
+/// ```swift
+/// do {
+///     let exit = try TerminalSession.run(MyApp())
+///     exit.exitProcess()
+/// } catch let e as TerminalSessionError {
+///     TerminalSession.printError(e.description)
+///     Glibc.exit(e.exitCode)
+/// }
+/// ```
+///
+/// Start-up: the locale comes from the environment; a non-UTF-8 character set (LANG unset, C,
+/// POSIX) switches LC_CTYPE to C.UTF-8 with a one-line warning. Standard input and output must be
+/// terminals and TERM a type terminfo knows, else `TerminalSessionError` (exit code 1).
+///
+/// Restoring the terminal (curses' shell modes, cursor shown, alternate screen left, bidi modes
+/// back to the terminal's defaults) happens on quit and on SIGINT, SIGTERM, SIGHUP and SIGQUIT
+/// (the run loop ends with `.signal`; `exitProcess` re-raises it so the exit status says so). A
+/// crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP) restores the terminal in the
+/// signal handler, from bytes prepared in advance, then lets the crash proceed. SIGTSTP (Ctrl-Z)
+/// leaves curses mode and stops; SIGCONT re-enters, re-sends the bidi modes and repaints. When
+/// the input closes (the SSH connection drops) the loop ends with `.inputClosed`.
+final class TerminalSession {
+    let options: TerminalSessionOptions
+    /// The backend drawing on this session's terminal.
+    let backend: NcursesBackend
+    private let bidiEnter: [UInt8]
+    private let bidiLeave: [UInt8]
+    private var ended = false
+
+    /// Checks the terminal and the locale, enters curses mode and sends the bidi mode sequences.
+    ///
+    /// Prints the locale warning and the Konsole hint (R21), if any, on stderr before the screen
+    /// is taken over: they show again when the app ends and the normal screen returns.
+    init(options: TerminalSessionOptions = TerminalSessionOptions()) throws {
+        self.options = options
+        let env = options.environment
+        let term = try Self.checkTerminal(environment: env)
+        if let warning = try Self.prepareLocale() { Self.printError(warning) }
+        if let hint = options.bidiMode.hint(environment: env) { Self.printError(hint) }
+
+        let seq = options.bidiMode.sequences(environment: env)
+        bidiEnter = Array(seq.enter.utf8)
+        bidiLeave = Array(seq.leave.utf8)
+
+        // Handlers go in before curses starts, so that curses sees SIGINT/SIGTERM/SIGTSTP taken
+        // and does not install its own (it keeps SIGWINCH, which turns into KEY_RESIZE).
+        guard CNcurses_guard_install(STDOUT_FILENO) == 0 else {
+            throw TerminalSessionError.notATerminal(stream: "standard output")
+        }
+        guard CNcurses_start(term, 0) == 0 else {
+            CNcurses_guard_uninstall()
+            throw TerminalSessionError.unknownTerminal(term)
+        }
+        if options.rawKeys {
+            _ = CNcurses_raw()
+        } else {
+            _ = CNcurses_cbreak()
+        }
+        _ = CNcurses_noecho()
+        _ = CNcurses_nonl()
+        _ = CNcurses_keypad(1)
+        _ = CNcurses_intrflush(0)
+        _ = CNcurses_set_escdelay(Int32(options.escapeDelayMilliseconds))
+        if !options.rawKeys { _ = CNcurses_set_flow_control(0) }  // Ctrl-S, Ctrl-Q reach the app
+
+        backend = NcursesBackend(noColor: ColorSupport.noColorRequested(in: env), mouse: options.mouse)
+
+        var restore = bidiLeave
+        restore += Self.capability("sgr0")
+        if backend.mouseEnabled { restore += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8) }
+        restore += Self.capability("rmkx")
+        restore += Self.capability("cnorm")
+        restore += Self.capability("rmcup")
+        restore += bidiLeave
+        restore.withUnsafeBufferPointer { p in
+            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) {
+                _ = CNcurses_guard_set_restore_sequence($0, p.count)
+            }
+        }
+        CNcurses_guard_set_active(1)
+        enterScreen()
+    }
+
+    deinit { end() }
+
+    /// Runs `app` until it quits, a termination signal arrives or the input closes. The terminal
+    /// stays in curses mode afterwards: call `end()` (the static `run` does).
+    func run<App: TerminalApp>(_ app: App) -> AppLoopExit {
+        var loop = AppLoop(app: app, backend: backend)
+        return loop.run { [self] in self.control() }
+    }
+
+    /// Leaves curses mode and restores the terminal: bidi modes back to the defaults, curses'
+    /// `endwin` (shell modes, cursor, alternate screen), signal handlers as they were. Idempotent.
+    func end() {
+        guard !ended else { return }
+        ended = true
+        leaveScreen()
+        CNcurses_guard_set_active(0)
+        CNcurses_delete_screen()
+        CNcurses_guard_uninstall()
+    }
+
+    /// Starts a session, runs `app`, ends the session and says why it ended. A termination signal
+    /// that arrives while the session ends is reported as well.
+    ///
+    /// - Throws: `TerminalSessionError` when the terminal or the locale cannot be used.
+    static func run(_ app: some TerminalApp, options: TerminalSessionOptions = TerminalSessionOptions()) throws -> AppLoopExit {
+        let session = try TerminalSession(options: options)
+        var exit = session.run(app)
+        session.end()
+        let late = CNcurses_guard_pending_termination()
+        if exit == .quit, late != 0 { exit = .signal(late) }
+        CNcurses_guard_clear_termination()
+        return exit
+    }
+
+    // MARK: - Run-loop control
+
+    private func control() -> AppLoopControl {
+        let sig = CNcurses_guard_pending_termination()
+        if sig != 0 { return .stop(.signal(sig)) }
+        if backend.inputClosed { return .stop(.inputClosed) }
+        if CNcurses_guard_take_suspend() == 1 {
+            suspend()
+            return .redraw
+        }
+        if CNcurses_guard_take_resumed() == 1 {
+            // Continued after a stop this process did not ask for (SIGSTOP): the shell may have
+            // changed the terminal modes and written on the screen. Go through curses' own
+            // leave/re-enter so modes, keypad and the alternate screen are all set again.
+            leaveScreen()
+            enterScreen()
+            return .redraw
+        }
+        return .proceed
+    }
+
+    /// Ctrl-Z: restore the terminal, stop, and re-enter once continued.
+    private func suspend() {
+        leaveScreen()
+        CNcurses_guard_set_active(0)
+        CNcurses_guard_stop_self()
+        CNcurses_guard_set_active(1)
+        _ = CNcurses_guard_take_resumed()
+        enterScreen()
+    }
+
+    /// Enters (or re-enters after `endwin`) curses mode: the refresh sends the alternate screen
+    /// and keypad sequences, then the bidi mode sequences go out.
+    private func enterScreen() {
+        _ = CNcurses_clearok(1)
+        _ = CNcurses_refresh()
+        writeRaw(bidiEnter)
+    }
+
+    /// The bidi modes are restored on the alternate screen and again on the normal screen after
+    /// curses' `endwin`, as terminals may keep them per screen.
+    private func leaveScreen() {
+        writeRaw(bidiLeave)
+        _ = CNcurses_endwin()
+        writeRaw(bidiLeave)
+    }
+
+    private func writeRaw(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        _ = bytes.withUnsafeBytes { CNcurses_write_tty($0.baseAddress!, $0.count) }
+    }
+
+    // MARK: - Start-up checks
+
+    /// The terminal type, after checking that standard input and output are terminals and that
+    /// TERM is set and not `dumb`. (Whether terminfo knows the type is found when curses starts.)
+    static func checkTerminal(environment: [String: String]) throws -> String {
+        guard isatty(STDIN_FILENO) == 1 else { throw TerminalSessionError.notATerminal(stream: "standard input") }
+        guard isatty(STDOUT_FILENO) == 1 else { throw TerminalSessionError.notATerminal(stream: "standard output") }
+        guard let term = environment["TERM"], !term.isEmpty else { throw TerminalSessionError.termUnset }
+        if term == "dumb" { throw TerminalSessionError.dumbTerminal }
+        return term
+    }
+
+    /// Sets the locale from the environment (`setlocale(LC_ALL, "")`) and makes sure the
+    /// character set is UTF-8: if it is not, LC_CTYPE becomes C.UTF-8 and the returned warning
+    /// says so.
+    ///
+    /// - Throws: `TerminalSessionError.noUTF8Locale` when no UTF-8 locale exists.
+    static func prepareLocale() throws -> String? {
+        _ = setlocale(LC_ALL, "")
+        if isUTF8(currentCodeset()) { return nil }
+        let codeset = currentCodeset()
+        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil {
+            if isUTF8(currentCodeset()) {
+                return "rtl-tui: the locale's character set is \(codeset), not UTF-8; using \(name) for characters (set LANG to a UTF-8 locale to silence this)"
+            }
+        }
+        throw TerminalSessionError.noUTF8Locale(codeset: codeset)
+    }
+
+    private static func currentCodeset() -> String {
+        guard let p = nl_langinfo(nl_item(CODESET)) else { return "unknown" }
+        return String(cString: p)
+    }
+
+    private static func isUTF8(_ codeset: String) -> Bool {
+        let c = codeset.lowercased()
+        return c == "utf-8" || c == "utf8"
+    }
+
+    /// A terminfo string capability of the running terminal, without its padding (`$<…>`), or
+    /// no bytes.
+    private static func capability(_ name: String) -> [UInt8] {
+        guard let p = CNcurses_tigetstr(name) else { return [] }
+        var out: [UInt8] = []
+        var bytes = Array(String(cString: p).utf8)[...]
+        while let b = bytes.first {
+            if b == UInt8(ascii: "$"), bytes.dropFirst().first == UInt8(ascii: "<"),
+               let close = bytes.firstIndex(of: UInt8(ascii: ">")) {
+                bytes = bytes[(close + 1)...]
+                continue
+            }
+            out.append(b)
+            bytes = bytes.dropFirst()
+        }
+        return out
+    }
+
+    /// The process environment.
+    static func processEnvironment() -> [String: String] { ProcessInfo.processInfo.environment }
+
+    /// Writes `message` and a newline to stderr (unbuffered).
+    static func printError(_ message: String) {
+        let bytes = Array((message + "\n").utf8)
+        var off = 0
+        while off < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + off, $0.count - off) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            off += n
+        }
+    }
+}
+
+extension AppLoopExit {
+    /// Ends the process as this exit calls for, after the session has ended: status 0 after a
+    /// quit; a one-line message and status 1 when the terminal's input closed; the signal
+    /// re-raised with its default action after a termination signal (so the shell sees "killed
+    /// by SIGINT", status 128 + n).
+    func exitProcess() -> Never {
+        switch self {
+        case .quit:
+            exit(0)
+        case .inputClosed:
+            TerminalSession.printError("rtl-tui: the terminal's input closed; exiting")
+            exit(1)
+        case .signal(let sig):
+            CNcurses_guard_reraise_default(sig)
+            exit(128 + sig)
+        }
+    }
+}
