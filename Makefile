@@ -15,9 +15,11 @@ test-deps:
 build: deps
 	$(SWIFT) build -c release --product rtl-tui
 
-demo: build sample
+# The main job: the interactive demo in this terminal (or, without one, the rendered sample).
+demo: build
+	@if [ -t 0 ] && [ -t 1 ]; then $(BIN) demo; else echo "(not a terminal: rendering the sample instead of the interactive demo)"; $(MAKE) --no-print-directory sample; fi
 
-# The main job: Arabic and Hebrew text rendered for a terminal that does no bidi of its own.
+# Arabic and Hebrew text rendered for a terminal that does no bidi of its own.
 sample:
 	@printf '%s\n' \
 	  'مرحبا بالعالم! هذا نص عربي فيه (أقواس) وأرقام 2024 واسم GitHub.' \
@@ -31,3 +33,21 @@ test: test-deps
 
 clean:
 	rm -rf .build
+
+# The benchmark of issue 6 (BENCHMARKS.md): rtl-tui render against ICU alone (a C loop) and GNU
+# FriBidi on the installed catalogs, pathological inputs, peak memory. Release build.
+.PHONY: bench
+bench:
+	@Scripts/bench.sh
+
+# Fuzzing (libFuzzer + AddressSanitizer, Fuzz/): `make fuzz` runs each target (engine, catalog,
+# screen) for FUZZ_SECONDS seconds; `make fuzz-smoke` for FUZZ_SMOKE_SECONDS each, as CI does.
+# Crashes are saved under .build-fuzz/artifacts/. See Scripts/fuzz.sh.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 5
+.PHONY: fuzz fuzz-smoke
+fuzz:
+	Scripts/fuzz.sh all $(FUZZ_SECONDS)
+
+fuzz-smoke:
+	Scripts/fuzz.sh all $(FUZZ_SMOKE_SECONDS)

@@ -4,15 +4,33 @@
 /// screen file put in a cell raw cannot reach the output as a control character (R22).
 public enum BufferExport {
     /// The rows, left to right, top to bottom; no escape sequence at all.
+    ///
+    /// Plain text has no reverse video, so a left eighth block drawn reversed (the right-hand
+    /// partial cell of a bar filling from the right, which fonts have no glyph for) is written as
+    /// the nearest right-hand block: `▕`, `▐` or `█`.
     public static func plain(_ buffer: Buffer) -> [String] {
         (buffer.area.minY..<buffer.area.maxY).map { y in
             var s = ""
             for x in buffer.area.minX..<buffer.area.maxX {
                 guard let c = buffer[x, y], !c.isContinuation else { continue }
-                s += Sanitizer.terminalSafe(c.symbol)
+                if c.style.attributes.contains(.reverse), let r = rightBlock(forReversed: c.symbol) {
+                    s += r
+                } else {
+                    s += Sanitizer.terminalSafe(c.symbol)
+                }
             }
             return s
         }
+    }
+
+    /// The right-hand block closest to a reversed left eighth block (▏…▉ cover 1…7 eighths from
+    /// the left; reversed, the right 7…1 eighths are lit).
+    static func rightBlock(forReversed symbol: String) -> String? {
+        guard symbol.unicodeScalars.count == 1, let v = symbol.unicodeScalars.first?.value,
+              v >= 0x2589, v <= 0x258F else { return nil }
+        let leftEighths = Int(0x258F - v) + 1    // ▏ U+258F = 1 … ▉ U+2589 = 7
+        let lit = 8 - leftEighths
+        return lit <= 2 ? "▕" : (lit <= 5 ? "▐" : "█")
     }
 
     /// The rows with SGR sequences for colours and attributes; every row ends with a reset.

@@ -11,7 +11,7 @@ struct RTLTUI: ParsableCommand {
             Unicode Bidirectional Algorithm (ICU), Arabic letters are joined, and screens mirror the way \
             RTL readers expect.
             """,
-        subcommands: [DemoCommand.self, RenderCommand.self, InspectCommand.self, CheckCommand.self]
+        subcommands: [DemoCommand.self, RenderCommand.self, InspectCommand.self, CheckCommand.self, BrowseCommand.self]
     )
 }
 

@@ -61,7 +61,8 @@ public struct ScreenFile: Sendable, Equatable {
     /// - Throws: `ScreenFileError` with every problem found, in file order.
     public static func parse(yaml: String, path: String) throws(ScreenFileError) -> ScreenFile {
         let parser = ScreenParser(path: path)
-        let screen = parser.parseFile(yaml: yaml)
+        // A UTF-8 byte order mark, which some editors write, is not part of the YAML.
+        let screen = parser.parseFile(yaml: yaml.hasPrefix("\u{FEFF}") ? String(yaml.dropFirst()) : yaml)
         if let screen, parser.diagnostics.isEmpty { return screen }
         try reject(parser.diagnostics, path: path)
     }

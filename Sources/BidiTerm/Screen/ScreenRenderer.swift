@@ -30,8 +30,9 @@ public struct ScreenRenderer {
         self.locale = locale
         self.numerals = numerals ?? NumeralSystem.forLocale(locale)
         var index: [String: String] = [:]
+        // Earlier catalogs win, and within a catalog the first entry for a key (as Catalog.lookup).
         for c in catalogs.reversed() {
-            for e in c.entries {
+            for e in c.entries.reversed() {
                 if let t = e.translation, !t.isEmpty { index[e.key] = t }
                 else if let t = e.plurals["other"] ?? e.plurals["0"], !t.isEmpty { index[e.key] = t }
             }
@@ -103,7 +104,10 @@ public struct ScreenRenderer {
         case .paragraph(let t):
             w = Paragraph(resolve(t).text)
         case .list(let items, let selected, let bullet):
-            w = List(items.map { resolve($0.text).text }, selected: selected, bullet: bullet)
+            // Screen text is translated UI: items take the list's direction, not their own (R4).
+            var list = List(items.map { resolve($0.text).text }, selected: selected, bullet: bullet)
+            list.itemDirection = .context
+            w = list
         case .progress(let value, let label, let showPercent):
             w = ProgressBar(value: value, label: text(label), showPercent: showPercent)
         case .slider(let value, let min, let max, let label, let startGlyph, let endGlyph, let ticks):
@@ -116,7 +120,9 @@ public struct ScreenRenderer {
         case .nav(let back, let next):
             w = NavBar(back: text(back), next: text(next))
         case .breadcrumb(let items):
-            w = Breadcrumb(items.map { resolve($0).text })
+            var crumbs = Breadcrumb(items.map { resolve($0).text })
+            crumbs.itemDirection = .context
+            w = crumbs
         case .steps(let count, let current):
             w = Steps(count: count, current: current)
         case .buttons(let items):

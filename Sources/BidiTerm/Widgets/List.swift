@@ -34,6 +34,10 @@ public struct List: Widget, StatefulWidget {
     public var bullet: String?
     /// The selection marker, authored for LTR (mirrored in RTL).
     public var marker: String
+    /// The base direction of each item's text: `.content` (its own first strong character, for
+    /// user content such as titles and names) or `.context` (the list's direction, for translated
+    /// UI strings: "Wi‑Fi ו־Bluetooth" must read as Hebrew in a Hebrew menu).
+    public var itemDirection: TextDirection = .content
 
     /// Creates a list.
     /// - Parameters:
@@ -105,7 +109,7 @@ public struct List: Widget, StatefulWidget {
                 buffer.drawGlyph(m.glyph(bullet), x: x, y: y, style: textStyle, context: context)
             }
             let textRect = m.inset(rowRect, leading: textOffset)
-            buffer.drawText(items[index], in: textRect, align: .leading, style: textStyle, direction: .content, context: context)
+            buffer.drawText(items[index], in: textRect, align: .leading, style: textStyle, direction: itemDirection, context: context)
         }
     }
 }

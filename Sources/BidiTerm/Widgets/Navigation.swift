@@ -58,6 +58,8 @@ public struct Breadcrumb: Widget {
     public var items: [String]
     /// The separator, authored for LTR (pointing right, to the trailing edge).
     public var separator: String
+    /// The base direction of each place's name (see `List.itemDirection`).
+    public var itemDirection: TextDirection = .content
 
     /// Creates a breadcrumb.
     public init(_ items: [String], separator: String = "›") {
@@ -73,7 +75,7 @@ public struct Breadcrumb: Widget {
         if first > 0 { out += [.glyph("…", style: context.style(\.text), context: context), .gap(), sep, .gap()] }
         for i in first..<items.count {
             let last = i == items.count - 1
-            out.append(.text(items[i], style: context.style(last ? \.current : \.text), direction: .content,
+            out.append(.text(items[i], style: context.style(last ? \.current : \.text), direction: itemDirection,
                              maxWidth: last ? maxLastWidth : nil, context: context))
             if !last { out += [.gap(), sep, .gap()] }
         }

@@ -1,0 +1,40 @@
+import ArgumentParser
+
+/// The options of `rtl-tui render` that draw a screen file instead of text, included in
+/// `RenderCommand` with `@OptionGroup`. `--dir`, `--width`, `--locale`, `--numerals` and `--format`
+/// are `render`'s own options and keep their meaning: the screen's direction (`auto`: the locale's,
+/// R1), its width (default 80), its locale, its digits (R6) and the output format.
+///
+///     rtl-tui render --screen Demo/screens/settings.yaml --strings Demo/catalogs/ar.po --both
+struct ScreenRenderOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Draw this screen file (YAML; Docs/SCREEN-FORMAT.md) instead of text, without a terminal.",
+        valueName: "file"))
+    var screen: String?
+
+    @Option(help: ArgumentHelp(
+        "With --screen: a catalog of the screen's text (.po, .mo, .strings, .xcstrings, strings.xml, .xlf, .json, .arb). Repeatable; the first catalog that has a key wins.",
+        valueName: "file"))
+    var strings: [String] = []
+
+    @Option(help: ArgumentHelp("With --screen: the height in rows (default \(ScreenRenderJob.defaultHeight)).", valueName: "rows"))
+    var height: Int?
+
+    @Flag(help: "With --screen: draw the screen in LTR and in RTL side by side, each --width wide, stacked when the pair is wider than $COLUMNS (200 when unset).")
+    var both = false
+
+    mutating func validate() throws {
+        if screen == nil {
+            var given: [String] = []
+            if !strings.isEmpty { given.append("--strings") }
+            if height != nil { given.append("--height") }
+            if both { given.append("--both") }
+            if !given.isEmpty {
+                throw ValidationError("\(given.joined(separator: ", ")) \(given.count == 1 ? "needs" : "need") --screen.")
+            }
+        }
+        if let h = height, let problem = ScreenRenderJob.sizeProblem(h, option: "--height") {
+            throw ValidationError(problem)
+        }
+    }
+}
