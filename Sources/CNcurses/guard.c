@@ -131,9 +131,17 @@ static void onCrash(int sig, siginfo_t *info, void *context) {
     }
     sigaction(sig, &next, NULL);
     // A fault raised by the CPU (si_code > 0) happens again when the handler returns, at the same
-    // instruction, so the next handler sees the real fault. SIGTRAP resumes after a breakpoint
-    // instruction on some CPUs, and abort() or kill(2) do not repeat: raise those.
+    // instruction, so the next handler (the runtime's crash reporter) sees the real fault.
+    // SIGTRAP resumes after a breakpoint instruction on some CPUs, and abort() or kill(2) do not
+    // repeat: those end the process with the default action at once. (Handing them to the
+    // runtime's reporter is not enough: it returns for a signal that does not repeat, and the
+    // process would go on running.)
     if (sig == SIGTRAP || sig == SIGABRT || info == NULL || info->si_code <= 0) {
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigemptyset(&dfl.sa_mask);
+        sigaction(sig, &dfl, NULL);
         unblock(sig);
         raise(sig);
     }
