@@ -61,6 +61,10 @@ enum CatalogXMLNode {
 /// element positions are mapped back to the `<` of the tag, in the lines and columns of
 /// ``CatalogLocator`` (which also counts `\r`).
 struct CatalogXMLDocument {
+    /// The deepest element nesting read; catalogs use a handful of levels, and the tree's users
+    /// recurse once per level.
+    static let maximumDepth = 200
+
     let root: CatalogXMLElement
     var warnings: [CatalogDiagnostic]
 
@@ -73,13 +77,18 @@ struct CatalogXMLDocument {
             bytes = utf16 ? rewritingDeclaredEncoding(text.bytes) : text.bytes
             warnings = text.warnings
         }
-        let (parsedBytes, sentinel) = CatalogText.replacingNUL(in: bytes)
+        let (nulFree, sentinel) = CatalogText.replacingNUL(in: bytes)
+        let parsedBytes = blankingEmptyProcessingInstructions(nulFree)
 
         let builder = Builder(bytes: parsedBytes, path: path, sentinel: sentinel)
         let parser = XMLParser(data: Data(parsedBytes))
         parser.delegate = builder
         parser.shouldResolveExternalEntities = false
         let ok = parser.parse()
+        if let tooDeep = builder.tooDeep {
+            builder.dismantle()
+            throw tooDeep
+        }
         // Namespace errors (libxml2 codes 200–299, such as an undeclared `xliff:` prefix) leave the
         // document readable; any other error breaks well-formedness, even when `parse()` recovers.
         let isNamespaceError = { (code: Int) in (200..<300).contains(code) }
@@ -99,16 +108,45 @@ struct CatalogXMLDocument {
         return CatalogXMLDocument(root: builder.root!, warnings: warnings)
     }
 
-    /// `true` when the XML declaration names no encoding or UTF-8.
+    /// `true` unless the XML declaration names an encoding the parser transcodes itself (ISO-8859-x,
+    /// Windows code pages, ASCII): no encoding, UTF-8, and a missing or unknown value are all read
+    /// as UTF-8 and repaired, because the parser hands undecodable names to Foundation, which traps.
     private static func declaresUTF8(_ data: [UInt8]) -> Bool {
         let head = String(decoding: data.prefix(200), as: UTF8.self)
         guard head.hasPrefix("<?xml") || head.hasPrefix("\u{FEFF}<?xml"), let end = head.range(of: "?>") else { return true }
         let declaration = head[..<end.lowerBound]
         guard let range = declaration.range(of: "encoding") else { return true }
         let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-            .prefix { $0 != "\"" && $0 != "'" }.lowercased()
-        return value == "utf-8" || value == "utf8"
+            .prefix { $0 != "\"" && $0 != "'" && $0 != " " }.lowercased()
+        let transcoded = value.hasPrefix("iso-8859-") || value.hasPrefix("iso8859") || value.hasPrefix("windows-125")
+            || value.hasPrefix("cp125") || value == "us-ascii" || value == "ascii" || value == "latin1"
+        return !transcoded
     }
+
+    /// Processing instructions with no data (`<?x?>`) blanked to spaces of the same length:
+    /// Foundation's XMLParser reads the missing data through a null pointer. They carry no catalog
+    /// text, and positions are kept.
+    static func blankingEmptyProcessingInstructions(_ bytes: [UInt8]) -> [UInt8] {
+        var out = bytes
+        var i = 0
+        let n = bytes.count
+        while i + 1 < n {
+            guard bytes[i] == 0x3C, bytes[i + 1] == 0x3F else { i += 1; continue }   // "<?"
+            var j = i + 2
+            while j < n, !isXMLSpace(bytes[j]), bytes[j] != 0x3F, bytes[j] != 0x3E { j += 1 }
+            let nameEnd = j
+            while j < n, isXMLSpace(bytes[j]) { j += 1 }
+            if nameEnd > i + 2, j + 1 < n, bytes[j] == 0x3F, bytes[j + 1] == 0x3E {
+                for k in i...(j + 1) where bytes[k] != 0x0A && bytes[k] != 0x0D { out[k] = 0x20 }
+                i = j + 2
+            } else {
+                i += 2
+            }
+        }
+        return out
+    }
+
+    private static func isXMLSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     /// Replaces `encoding="UTF-16"` in the declaration of a transcoded file with `UTF-8`.
     private static func rewritingDeclaredEncoding(_ bytes: [UInt8]) -> [UInt8] {
@@ -182,9 +220,32 @@ struct CatalogXMLDocument {
             stack.last?.children.append(node)
         }
 
+        /// Releases the tree level by level (a deep tree released at once recurses once per level).
+        func dismantle() {
+            var pending: [CatalogXMLElement] = root.map { [$0] } ?? []
+            root = nil
+            stack = []
+            while let e = pending.popLast() {
+                for case .element(let child) in e.children { pending.append(child) }
+                e.children = []
+            }
+        }
+
+        /// Set when elements nest deeper than `maximumDepth`; parsing stops there.
+        var tooDeep: CatalogDiagnostic?
+
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
                     qualifiedName: String?, attributes: [String: String] = [:]) {
             let at = positions.diagnostic(line: parser.lineNumber, column: parser.columnNumber, findTagStart: true)
+            if stack.count >= CatalogXMLDocument.maximumDepth {
+                if tooDeep == nil {
+                    var d = at
+                    d.message = "XML elements nested more than \(CatalogXMLDocument.maximumDepth) deep; a catalog needs a few levels"
+                    tooDeep = d
+                }
+                parser.abortParsing()
+                return
+            }
             let element = CatalogXMLElement(name: name, attributes: sentinel == nil ? attributes : attributes.mapValues(restore),
                                             line: at.line, column: at.column)
             if stack.isEmpty && root == nil { root = element } else { append(.element(element)) }

@@ -394,7 +394,21 @@ final class ScreenParser {
 
     // MARK: - Nodes
 
+    /// The most widget nodes a screen may have. YAML aliases let a file of a few hundred bytes
+    /// stand for billions of nodes ("billion laughs"); counting them bounds the work.
+    static let maximumNodes = 20_000
+    private var nodeCount = 0
+
     private func node(_ yaml: Node, field: String, owner: String) -> ScreenNode? {
+        nodeCount += 1
+        if nodeCount > Self.maximumNodes {
+            if nodeCount == Self.maximumNodes + 1 {
+                report(.invalidValue(field: field),
+                       "the screen has more than \(Self.maximumNodes) nodes (YAML aliases repeat nodes); a screen needs far fewer",
+                       at: yaml.mark)
+            }
+            return nil
+        }
         let knownTypes = NodeKind.typeNames.joined(separator: ", ")
         guard case .mapping(let mapping) = yaml else {
             report(.wrongType(field: field),
