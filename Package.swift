@@ -37,6 +37,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The benchmark driver of `make bench` (BENCHMARKS.md).
+        .executableTarget(
+            name: "rtl-bench",
+            dependencies: ["BidiTerm"]
+        ),
         .testTarget(
             name: "BidiTermTests",
             dependencies: ["BidiTerm"],

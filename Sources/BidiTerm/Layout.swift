@@ -142,8 +142,8 @@ public struct ParagraphLayout: Sendable, Hashable {
 /// The text engine: bidi (ICU's ubidi), Arabic shaping, grapheme clusters, line breaking, widths
 /// and sanitising, producing lines of terminal cells.
 ///
-/// An engine keeps its ICU objects between calls (creating them costs more than laying out a short
-/// line). It is not thread-safe: use one engine per thread.
+/// An engine keeps its ICU objects and its buffers between calls (creating them costs more than
+/// laying out a short line). It is not thread-safe: use one engine per thread.
 ///
 ///     let engine = BidiEngine()
 ///     let p = engine.layout("مرحبا بالعالم (Hello)", direction: .autoLTR, width: 12)
@@ -151,21 +151,23 @@ public struct ParagraphLayout: Sendable, Hashable {
 public final class BidiEngine {
     let para = ICUBidi()
     let lineBidi = ICUBidi()
-    private lazy var graphemes = ICUBreakIterator(.character)
-    private lazy var lineBreaker = ICUBreakIterator(.line)
-    private var shaper = Shaper()
+    /// Character properties and widths of the BMP, filled as blocks are met.
+    let chars = CharTable()
+    /// Everything else that changes between calls: buffers reused to avoid allocations, the
+    /// shaper, the break iterators. Plain memory behind a pointer, so the per-character paths pay
+    /// no exclusivity checks (an engine is used by one thread at a time).
+    private let scratch: UnsafeMutablePointer<EngineScratch>
 
-    public init() {}
+    public init() {
+        scratch = .allocate(capacity: 1)
+        scratch.initialize(to: EngineScratch())
+    }
 
-    // Per-call scratch state, kept between calls to reuse allocations.
-    private var units: [UInt16] = []        // the text as written (digits converted)
-    private var stand: [UInt16] = []        // units with controls replaced by stand-ins (bidi, line breaks)
-    private var glyphs: [UInt16] = []       // stand-ins, shaped
-    private var merged: [Bool] = []         // unit merged into the previous lam-alef ligature
-    private var clusterStart: [Int32] = []  // unit offset of each cluster, plus n at the end
-    private var unitCluster: [Int32] = []   // cluster index of each unit
-    private var unitScalar: [Int32] = []    // scalar index of each unit (only with surrogates)
-    private var hasSurrogates = false
+    deinit {
+        scratch.pointee.deallocate()
+        scratch.deinitialize(count: 1)
+        scratch.deallocate()
+    }
 
     /// Lays out one paragraph.
     /// - Parameters:
@@ -178,58 +180,50 @@ public final class BidiEngine {
     /// - Complexity: O(n) in the length of `text`.
     public func layout(_ text: String, direction: BaseDirection, width: Int? = nil,
                        options: LayoutOptions = LayoutOptions()) -> ParagraphLayout {
-        prepare(text, options: options)
-        let n = units.count
+        var P = prepare(count: load(text), options: options)
+        let n = P.n
         let maxWidth = width.map { max(1, $0) }
-
-        // Bidi: ICU over the whole paragraph, unless nothing in it can be right-to-left.
-        let rtlPossible = BidiEngine.mayNeedBidi(stand)
-        var paraLevel: UInt8
-        var useICU = false
-        switch direction {
-        case .ltr: paraLevel = 0
-        case .rtl: paraLevel = 1
-        case .auto(let f): paraLevel = f == .ltr ? 0 : 1
-        }
-        if n > 0 && options.reordering && (rtlPossible || paraLevel == 1) {
-            var base = direction
-            if case .auto(let f) = direction, !rtlPossible, f == .rtl {
-                // No RTL character: the first strong character, if any, is L.
-                base = BidiEngine.hasStrongLTR(stand) ? .ltr : .rtl
-            }
-            var err: Int32 = 0
-            stand.withUnsafeBufferPointer { CICU_bidi_setPara(para.raw, $0.baseAddress, Int32(n), base.icuLevel, &err) }
-            if err <= 0 {
-                useICU = true
-                paraLevel = CICU_bidi_getParaLevel(para.raw) & 1
-                if paraLevel == 0 && CICU_bidi_getDirection(para.raw) == 0 { useICU = false }
-            }
-        } else if case .auto = direction, n > 0, !rtlPossible, BidiEngine.hasStrongLTR(stand) {
-            paraLevel = 0
-        }
-
-        buildClusters()
-        let clusterCount = clusterStart.count - 1
+        let (useICU, paraLevel) = resolveBidi(P, direction: direction, options: options)
+        buildClusters(&P)
+        let clusterCount = P.clusterCount
         let tabSize = options.tabSize
+
+        // Without tabs a cluster's width does not depend on its column: measure each once.
+        let fixedWidths: UnsafeMutablePointer<Int32>?
+        if !P.hasTab && clusterCount > 0 {
+            scratch.pointee.widths.reserve(clusterCount)
+            let fw = scratch.pointee.widths.base
+            for k in 0..<clusterCount {
+                fw[k] = Int32(truncatingIfNeeded: clusterWidth(k, P, column: 0, tabSize: tabSize, reveal: options.revealControls))
+            }
+            fixedWidths = fw
+        } else {
+            fixedWidths = nil
+        }
+        @inline(__always)
+        func widthOf(_ k: Int, column: Int) -> Int {
+            if let fw = fixedWidths { return Int(fw[k]) }
+            return clusterWidth(k, P, column: column, tabSize: tabSize, reveal: options.revealControls)
+        }
 
         // Wrap (R5: wrap first, on logical text), greedy at line break opportunities.
         var lineBounds: [(Int, Int)] = []   // cluster ranges
         if let w = maxWidth, clusterCount > 0 {
-            var breakBefore = [Bool](repeating: false, count: clusterCount + 1)
             var total = 0
             var col = 0
-            for k in 0..<clusterCount { col += clusterWidth(k, column: col, tabSize: tabSize, reveal: options.revealControls) }
+            for k in 0..<clusterCount { col += widthOf(k, column: col) }
             total = col
             if total > w {
-                computeLineBreaks(into: &breakBefore)
+                var breakBefore = [Bool](repeating: false, count: clusterCount + 1)
+                computeLineBreaks(P, into: &breakBefore)
                 var start = 0
                 col = 0
                 var lastBreak = -1
                 var k = 0
                 while k < clusterCount {
                     if k > start && breakBefore[k] { lastBreak = k }
-                    let cw = clusterWidth(k, column: col, tabSize: tabSize, reveal: options.revealControls)
-                    if col + cw > w && !isSpaceCluster(k) && k > start {
+                    let cw = widthOf(k, column: col)
+                    if col + cw > w && !isSpaceCluster(k, P) && k > start {
                         let end = lastBreak > start ? lastBreak : k
                         lineBounds.append((start, end))
                         start = end
@@ -254,10 +248,8 @@ public final class BidiEngine {
         lines.reserveCapacity(lineBounds.count)
         var order: [Int32] = []
         var lineLevels: [UInt8] = []
-        var map: [Int32] = []
-        var emitted: [Bool] = []
         for (li, (c0, c1)) in lineBounds.enumerated() {
-            let u0 = Int(clusterStart[c0]), u1 = Int(clusterStart[c1])
+            let u0 = Int(P.clusterStart[c0]), u1 = Int(P.clusterStart[c1])
             order.removeAll(keepingCapacity: true)
             lineLevels.removeAll(keepingCapacity: true)
             if useICU && u1 > u0 {
@@ -265,15 +257,17 @@ public final class BidiEngine {
                 CICU_bidi_setLine(para.raw, Int32(u0), Int32(u1), lineBidi.raw, &err)
                 if err <= 0, let lv = CICU_bidi_getLevels(lineBidi.raw, &err), err <= 0 {
                     lineLevels.append(contentsOf: UnsafeBufferPointer(start: lv, count: u1 - u0))
-                    if map.count < u1 - u0 { map = [Int32](repeating: 0, count: u1 - u0) }
-                    map.withUnsafeMutableBufferPointer { CICU_bidi_getVisualMap(lineBidi.raw, $0.baseAddress, &err) }
+                    scratch.pointee.map.reserve(u1 - u0)
+                    scratch.pointee.emitted.reserve(c1 - c0)
+                    let map = scratch.pointee.map.base, emitted = scratch.pointee.emitted.base
+                    CICU_bidi_getVisualMap(lineBidi.raw, map, &err)
                     // A cluster is emitted where its first unit appears in visual order; its
                     // other units may sit elsewhere when they resolved to another level (a ZWJ
                     // after a bracket, say), and are skipped there.
-                    if emitted.count < c1 - c0 { emitted = [Bool](repeating: false, count: c1 - c0) }
-                    for i in 0..<(c1 - c0) { emitted[i] = false }
+                    emitted.update(repeating: false, count: c1 - c0)
+                    order.reserveCapacity(c1 - c0)
                     for v in 0..<(u1 - u0) {
-                        let c = unitCluster[u0 + Int(map[v])]
+                        let c = P.unitCluster[u0 + Int(map[v])]
                         let local = Int(c) - c0
                         if !emitted[local] { emitted[local] = true; order.append(c) }
                     }
@@ -281,16 +275,14 @@ public final class BidiEngine {
             }
             if order.isEmpty && c1 > c0 {
                 order.append(contentsOf: (Int32(c0)..<Int32(c1)))
+                // Reordering off (or ICU failed): logical order, every unit at the paragraph level.
                 lineLevels = [UInt8](repeating: paraLevel, count: u1 - u0)
-                if paraLevel == 1 {
-                    // Reordering off (or ICU failed) in an RTL paragraph: keep logical order.
-                    for i in lineLevels.indices { lineLevels[i] = 1 }
-                }
             }
-            lines.append(buildLine(clusters: c0..<c1, order: order, levels: lineLevels, unitBase: u0,
-                                   maxWidth: maxWidth, softWrapped: li < lineBounds.count - 1, options: options))
+            lines.append(buildLine(P, clusters: c0..<c1, order: order, levels: lineLevels, unitBase: u0,
+                                   maxWidth: maxWidth, softWrapped: li < lineBounds.count - 1, options: options,
+                                   fixedWidths: fixedWidths))
         }
-        let scalarCount = hasSurrogates ? (n == 0 ? 0 : Int(unitScalar[n - 1]) + 1) : n
+        let scalarCount = P.hasSurrogates ? (n == 0 ? 0 : Int(P.unitScalar[n - 1]) + 1) : n
         return ParagraphLayout(direction: paraLevel & 1 == 1 ? .rtl : .ltr, lines: lines, scalarCount: scalarCount)
     }
 
@@ -299,133 +291,474 @@ public final class BidiEngine {
         var ascii = true
         for b in text.utf8 where b < 0x20 || b >= 0x7F { ascii = false; break }
         if ascii { return text.utf8.count }
-        prepare(text, options: options)
-        buildClusters()
+        var P = prepare(count: load(text), options: options)
+        buildClusters(&P)
         var col = 0
-        for k in 0..<(clusterStart.count - 1) { col += clusterWidth(k, column: col, tabSize: options.tabSize, reveal: options.revealControls) }
+        for k in 0..<P.clusterCount { col += clusterWidth(k, P, column: col, tabSize: options.tabSize, reveal: options.revealControls) }
         return col
+    }
+
+    /// Draws one paragraph given as UTF-8 on one line, without wrapping, straight to UTF-8: appends
+    /// to `out` exactly what `layout(text, direction: direction, width: nil, options: options)`
+    /// draws (the text of its cells wider than zero, left to right), without a line feed, and
+    /// without building cells or strings. This is `rtl-tui render`'s path.
+    /// - Returns: false, appending nothing, when `utf8` is not valid UTF-8 (the caller decides how
+    ///   to report and repair it).
+    /// - Complexity: O(n) in the length of `utf8`.
+    public func render(utf8 text: UnsafeBufferPointer<UInt8>, direction: BaseDirection,
+                       options: LayoutOptions = LayoutOptions(), into out: inout [UInt8]) -> Bool {
+        let length = text.count
+        guard length > 0, let src = text.baseAddress else { return true }
+        // Printable ASCII without anything that can make it right-to-left or rewrite a digit is
+        // drawn as it is: one cell per byte, no shaping, no mirroring at level 0.
+        if options.numerals == nil || options.numerals == .latn {
+            var ltr = !options.reordering
+            switch direction {
+            case .ltr, .auto(fallback: .ltr): ltr = true
+            default: break
+            }
+            if ltr && BidiEngine.isPrintableASCII(src, length) {
+                out.append(contentsOf: text)
+                return true
+            }
+        }
+        scratch.pointee.units.reserve(length)
+        let n = BidiEngine.decodeUTF8(src, length, into: scratch.pointee.units.base)
+        guard n >= 0 else { return false }
+        var P = prepare(count: n, options: options)
+        // A right-to-left paragraph of R and AL characters and neutrals only, with no L, no number
+        // and no explicit formatting character (most RTL UI strings), resolves to level 1
+        // throughout: W1-W7 leave only R and neutrals, N0-N2 make every neutral R, I2 keeps R at
+        // level 1, L1 resets only to the paragraph level, 1. Its visual order is its logical order
+        // reversed, with no need for ICU's bidi. (`layout` always asks ICU, and the benchmark
+        // checks that both agree.)
+        var allRTL = false
+        if options.reordering && P.allRTLNeutral {
+            switch direction {
+            case .rtl, .auto(fallback: .rtl): allRTL = true
+            case .auto(fallback: .ltr): allRTL = P.strongR
+            case .ltr: allRTL = false
+            }
+        }
+        let (useICU, paraLevel) = allRTL ? (false, UInt8(1)) : resolveBidi(P, direction: direction, options: options)
+        buildClusters(&P)
+        let clusterCount = P.clusterCount
+        let tabSize = options.tabSize
+        let reveal = options.revealControls
+
+        // Logical columns, for tabs only (they expand from the logical start of the line).
+        let columns: UnsafeMutablePointer<Int>?
+        if P.hasTab {
+            scratch.pointee.columns.reserve(clusterCount)
+            let cols = scratch.pointee.columns.base
+            var col = 0
+            for k in 0..<clusterCount {
+                cols[k] = col
+                col += clusterWidth(k, P, column: col, tabSize: tabSize, reveal: reveal)
+            }
+            columns = cols
+        } else {
+            columns = nil
+        }
+        let context = DrawContext(perUnit: P.hasTab ? max(16, tabSize) : 16, mirroring: options.mirroring && options.reordering,
+                                  columns: columns, options: options)
+        var sink = UTF8Sink(base: scratch.pointee.out.base, capacity: scratch.pointee.out.capacity)
+        var done = false
+        if useICU {
+            // One line, the whole paragraph: `para`'s own levels and runs (L1 applied to its end)
+            // are the line's; no ubidi_setLine needed.
+            var err: Int32 = 0
+            if let levels = CICU_bidi_getLevels(para.raw, &err), err <= 0 {
+                let runs = Int(CICU_bidi_countRuns(para.raw, &err))
+                if err <= 0 {
+                    // The units in visual order, run by run.
+                    if clusterCount == n {
+                        // Every unit is a cluster.
+                        for r in 0..<runs {
+                            var start: Int32 = 0, length: Int32 = 0
+                            let rtl = CICU_bidi_getVisualRun(para.raw, Int32(r), &start, &length) != 0
+                            let first = Int(start), end = Int(start + length)
+                            reserve(&sink, units: end - first, context)
+                            if !rtl {
+                                for i in first..<end { draw(i, level: levels[i], P, &sink, context) }
+                            } else {
+                                var i = end - 1
+                                while i >= first {
+                                    draw(i, level: levels[i], P, &sink, context)
+                                    i -= 1
+                                }
+                            }
+                        }
+                    } else {
+                        // A cluster is drawn where its first unit appears in visual order (see `layout`).
+                        scratch.pointee.emitted.reserve(clusterCount)
+                        let emitted = scratch.pointee.emitted.base
+                        emitted.update(repeating: false, count: clusterCount)
+                        let uc = P.unitCluster, cs = P.clusterStart
+                        for r in 0..<runs {
+                            var start: Int32 = 0, length: Int32 = 0
+                            let rtl = CICU_bidi_getVisualRun(para.raw, Int32(r), &start, &length) != 0
+                            reserve(&sink, units: Int(length), context)
+                            for j in 0..<Int(length) {
+                                let c = Int(uc[rtl ? Int(start + length) - 1 - j : Int(start) + j])
+                                if !emitted[c] {
+                                    emitted[c] = true
+                                    draw(c, level: levels[Int(cs[c])], P, &sink, context)
+                                }
+                            }
+                        }
+                    }
+                    done = true
+                }
+            }
+        }
+        if allRTL {
+            reserve(&sink, units: n, context)
+            var k = clusterCount - 1
+            while k >= 0 {
+                draw(k, level: 1, P, &sink, context)
+                k -= 1
+            }
+        } else if !done {
+            reserve(&sink, units: n, context)
+            for k in 0..<clusterCount { draw(k, level: paraLevel, P, &sink, context) }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: scratch.pointee.out.base, count: sink.count))
+        return true
+    }
+
+    /// What `render` draws every cluster with.
+    private struct DrawContext {
+        let perUnit: Int         // most bytes one unit can become
+        let mirroring: Bool
+        let columns: UnsafeMutablePointer<Int>?   // logical column of each cluster, with tabs
+        let options: LayoutOptions
+    }
+
+    /// Makes room in `sink` for `units` more units of text.
+    @inline(__always)
+    private func reserve(_ sink: inout UTF8Sink, units: Int, _ context: DrawContext) {
+        let need = sink.count + units * context.perUnit
+        if need > sink.capacity {
+            scratch.pointee.out.reserve(need, keeping: sink.count)
+            sink.base = scratch.pointee.out.base
+            sink.capacity = scratch.pointee.out.capacity
+        }
+    }
+
+    /// Cluster `k` as `render` draws it, in UTF-8: what `appendCluster` writes for it when
+    /// `clusterWidth` is not 0. The sink has room for the cluster's units (see `reserve`).
+    @inline(__always)
+    private func draw(_ k: Int, level: UInt8, _ P: Prepared, _ sink: inout UTF8Sink, _ context: DrawContext) {
+        let i = Int(P.clusterStart[k])
+        if Int(P.clusterStart[k + 1]) - i == 1 {
+            // One unit, the common case: what clusterWidth and appendCluster do for it, when it
+            // is printable and takes a cell (anything else takes the general way).
+            let x = P.units[i]
+            if x >= 0x20 && x < 0x7F || x >= 0xA0 && (x < 0xD800 || x > 0xDFFF) {
+                let g0 = UInt32(P.glyphs[i])
+                let g = context.mirroring && level & 1 == 1 ? chars.mirror(g0) : g0
+                if x < 0x7F {
+                    if g < 0x7F && g >= 0x20 {
+                        sink.putASCII(UInt8(truncatingIfNeeded: g))
+                        return
+                    }
+                } else if chars.width(g) > 0 && (g == g0 || chars.width(g0) > 0) && (g < 0xD800 || g > 0xDFFF) {
+                    sink.put(g)
+                    return
+                }
+            }
+        }
+        drawCluster(k, level: level, P, &sink, context)
+    }
+
+    /// `draw` for any cluster.
+    @inline(never)
+    private func drawCluster(_ k: Int, level: UInt8, _ P: Prepared, _ sink: inout UTF8Sink, _ context: DrawContext) {
+        reserve(&sink, units: Int(P.clusterStart[k + 1] - P.clusterStart[k]), context)
+        let options = context.options
+        let column = context.columns?[k] ?? 0
+        guard clusterWidth(k, P, column: column, tabSize: options.tabSize, reveal: options.revealControls) > 0 else { return }
+        var flags: VisualCell.Flags = []
+        _ = appendCluster(k, P, mirrored: context.mirroring && level & 1 == 1, column: column, options: options,
+                          into: &sink, flags: &flags)
     }
 
     // MARK: - Steps
 
-    private func prepare(_ text: String, options: LayoutOptions) {
-        units.removeAll(keepingCapacity: true)
-        units.append(contentsOf: text.utf16)
-        let n = units.count
-        if let ns = options.numerals { ns.convert(units: &units) }
-        hasSurrogates = false
-        for u in units where u & 0xF800 == 0xD800 { hasSurrogates = true; break }
-        if hasSurrogates {
-            unitScalar.removeAll(keepingCapacity: true)
-            var s: Int32 = -1
-            for u in units {
-                if !(u >= 0xDC00 && u <= 0xDFFF) { s += 1 }
-                unitScalar.append(max(0, s))
-            }
-        }
-        stand.removeAll(keepingCapacity: true)
-        stand.append(contentsOf: units)
-        for i in 0..<n {
-            let u = stand[i]
-            if u < 0x20 || (u >= 0x7F && u <= 0x9F) || u == 0x2028 || u == 0x2029, let s = Sanitizer.standIn(u) { stand[i] = s }
-        }
-        glyphs.removeAll(keepingCapacity: true)
-        glyphs.append(contentsOf: stand)
-        merged.removeAll(keepingCapacity: true)
-        merged.append(contentsOf: repeatElement(false, count: n))
-        if options.shaping && Shaper.needsShaping(glyphs) {
-            for t in shaper.shape(&glyphs) { merged[Int(t)] = true }
-        }
+    /// Puts the UTF-16 form of `text` into the unit buffer; returns its length.
+    private func load(_ text: String) -> Int {
+        var text = text
+        let count = text.utf8.count
+        guard count > 0 else { return 0 }
+        scratch.pointee.units.reserve(count)
+        let dst = scratch.pointee.units.base
+        return text.withUTF8 { BidiEngine.decodeUTF8($0.baseAddress!, $0.count, into: dst) }
     }
 
-    /// Grapheme clusters of the text as written (ICU's character break iterator); a lam-alef
-    /// ligature joins the clusters of its two letters.
-    private func buildClusters() {
-        let n = units.count
-        clusterStart.removeAll(keepingCapacity: true)
-        unitCluster.removeAll(keepingCapacity: true)
-        unitCluster.reserveCapacity(n)
-        guard n > 0 else { clusterStart.append(0); return }
-        var simple = true
-        for u in units where u >= 0x300 || u == 0x0D { simple = false; break }
+    /// The paragraph in the unit buffer, ready for bidi and clusters: digits converted, controls
+    /// replaced by stand-ins, Arabic shaped, and what the text contains.
+    private func prepare(count n: Int, options: LayoutOptions) -> Prepared {
+        let u = scratch.pointee.units.base
+        if let ns = options.numerals {
+            let z = UInt16(ns.zero)
+            for i in 0..<n {
+                let x = u[i]
+                if x < 0x30 || (x > 0x39 && x < 0x660) || x > 0x6F9 { continue }
+                if let v = NumeralSystem.digitValue(UInt32(x)) { u[i] = z + UInt16(v) }
+            }
+        }
+        var P = Prepared(units: u, clusterStart: scratch.pointee.clusterStart.base, unitCluster: scratch.pointee.unitCluster.base)
+        P.n = n
+        var hasControl = false, arabic = false
+        var classes: UInt16 = 0, transparent = false
+        var allRTLNeutral = true, strongR = false
+        let chars = self.chars
+        let classMask = UInt16(CICU_INFO_GCB_MASK), transparentBit = UInt16(CICU_INFO_TRANSPARENT)
+        let rtlNeutralBit = UInt16(CICU_INFO_RTL_NEUTRAL), strongRBit = UInt16(CICU_INFO_STRONG_R)
+        let controlClass: UInt16 = 1 << UInt16(CICU_INFO_GCB_CONTROL), complexClass: UInt16 = 1 << UInt16(CICU_INFO_GCB_COMPLEX)
+        for i in 0..<n {
+            let x = u[i]
+            if x < 0x7F {
+                if x < 0x20 {
+                    if x == 0x09 { P.hasTab = true } else { hasControl = true }
+                    classes |= x == 0x0D ? complexClass : controlClass
+                } else if x >= 0x30 && (x <= 0x39 || x >= 0x41 && x <= 0x5A || x >= 0x61 && x <= 0x7A) {
+                    allRTLNeutral = false   // digits (EN) and Latin letters (L)
+                }
+                continue
+            }
+            let info = chars.info(x)
+            classes |= 1 << (info & classMask)
+            if info & transparentBit != 0 { transparent = true }
+            if x <= 0x9F { hasControl = true; continue }
+            if info & strongRBit != 0 { strongR = true }
+            // Controls (their stand-ins are ON) aside, the bidi class decides.
+            if info & rtlNeutralBit == 0 && x != 0x2028 && x != 0x2029 { allRTLNeutral = false }
+            if x < 0x0590 { continue }
+            if x <= 0x08FF {
+                P.rtlPossible = true
+                if x >= 0x0600 { arabic = true }
+                continue
+            }
+            if x >= 0xD800 && x <= 0xDFFF { P.hasSurrogates = true; P.rtlPossible = true; continue }
+            if (x >= 0x200E && x <= 0x200F) || (x >= 0x202A && x <= 0x202E) || (x >= 0x2066 && x <= 0x2069)
+                || (x >= 0xFB1D && x <= 0xFDFF) || (x >= 0xFE70 && x <= 0xFEFF) {
+                P.rtlPossible = true
+                continue
+            }
+            if x == 0x2028 || x == 0x2029 { hasControl = true }
+        }
+        P.classes = classes
+        P.allRTLNeutral = allRTLNeutral
+        P.strongR = strongR
+        if P.hasSurrogates {
+            scratch.pointee.unitScalar.reserve(n)
+            let us = scratch.pointee.unitScalar.base
+            var s: Int32 = -1
+            for i in 0..<n {
+                if !(u[i] >= 0xDC00 && u[i] <= 0xDFFF) { s += 1 }
+                us[i] = max(0, s)
+            }
+            P.unitScalar = us
+        }
+        // Stand-ins for bidi resolution and line breaking (R22).
+        P.stand = u
+        if hasControl {
+            scratch.pointee.stand.reserve(n)
+            let s = scratch.pointee.stand.base
+            s.update(from: u, count: n)
+            for i in 0..<n {
+                let x = s[i]
+                if x < 0x20 || (x >= 0x7F && x <= 0x9F) || x == 0x2028 || x == 0x2029, let r = Sanitizer.standIn(x) { s[i] = r }
+            }
+            P.stand = s
+        }
+        // Shaping (R20), on the stand-ins.
+        P.glyphs = P.stand
+        if options.shaping && arabic {
+            scratch.pointee.glyphs.reserve(n)
+            let g = scratch.pointee.glyphs.base
+            g.update(from: P.stand, count: n)
+            P.glyphs = g
+            let tails = scratch.pointee.shaper.shape(g, count: n, chars: chars, hasTransparent: transparent)
+            if !tails.isEmpty {
+                scratch.pointee.merged.reserve(n)
+                let m = scratch.pointee.merged.base
+                m.update(repeating: false, count: n)
+                for t in tails { m[Int(t)] = true }
+                P.merged = m
+            }
+        }
+        return P
+    }
+
+    /// The paragraph level, and whether ICU's bidi (set on `para`) is needed: not when nothing in
+    /// the text can be right-to-left in an LTR paragraph.
+    private func resolveBidi(_ P: Prepared, direction: BaseDirection, options: LayoutOptions) -> (Bool, UInt8) {
+        let n = P.n
+        var paraLevel: UInt8
+        var useICU = false
+        switch direction {
+        case .ltr: paraLevel = 0
+        case .rtl: paraLevel = 1
+        case .auto(let f): paraLevel = f == .ltr ? 0 : 1
+        }
+        if n > 0 && options.reordering && (P.rtlPossible || paraLevel == 1) {
+            var base = direction
+            if case .auto(let f) = direction, !P.rtlPossible, f == .rtl {
+                // No RTL character: the first strong character, if any, is L.
+                base = hasStrongLTR(P) ? .ltr : .rtl
+            }
+            var err: Int32 = 0
+            // ICU keeps the pointer: the stand-ins stay in the engine's buffers until the next call.
+            CICU_bidi_setPara(para.raw, P.stand, Int32(n), base.icuLevel, &err)
+            if err <= 0 {
+                useICU = true
+                paraLevel = CICU_bidi_getParaLevel(para.raw) & 1
+                if paraLevel == 0 && CICU_bidi_getDirection(para.raw) == 0 { useICU = false }
+            }
+        } else if case .auto = direction, n > 0, !P.rtlPossible, hasStrongLTR(P) {
+            paraLevel = 0
+        }
+        return (useICU, paraLevel)
+    }
+
+    /// Grapheme clusters of the text as written; a lam-alef ligature joins the clusters of its two
+    /// letters. The rules of UAX #29 are applied directly when every character is of a simple
+    /// class (Other, Extend, SpacingMark, Prepend, Control: GB4, GB5, GB9, GB9a, GB9b, GB999);
+    /// text with anything else (CR, ZWJ and emoji sequences, Hangul, regional indicators,
+    /// supplementary characters, Indic and other scripts with conjunct rules) goes to ICU's
+    /// character break iterator.
+    private func buildClusters(_ P: inout Prepared) {
+        let n = P.n
+        scratch.pointee.clusterStart.reserve(n + 1)
+        scratch.pointee.unitCluster.reserve(n)
+        let cs = scratch.pointee.clusterStart.base, uc = scratch.pointee.unitCluster.base
+        P.clusterStart = cs
+        P.unitCluster = uc
+        cs[0] = 0
+        guard n > 0 else { P.clusterCount = 0; return }
+        let u = P.units, merged = P.merged
+        let control = UInt16(CICU_INFO_GCB_CONTROL), extend = UInt16(CICU_INFO_GCB_EXTEND)
+        let prepend = UInt16(CICU_INFO_GCB_PREPEND), complex = UInt16(CICU_INFO_GCB_COMPLEX)
+        let mask = UInt16(CICU_INFO_GCB_MASK)
+        if P.classes & (1 << extend | 1 << prepend | 1 << complex) == 0 && merged == nil {
+            // Only Other and Control: every unit is a cluster.
+            for i in 0..<n {
+                cs[i] = Int32(truncatingIfNeeded: i)
+                uc[i] = Int32(truncatingIfNeeded: i)
+            }
+            cs[n] = Int32(truncatingIfNeeded: n)
+            P.clusterCount = n
+            return
+        }
+        var prev = chars.info(u[0]) & mask
+        var simple = prev != complex && P.classes & (1 << complex) == 0
+        var k = 0
+        uc[0] = 0
         if simple {
-            for i in 0..<n { clusterStart.append(Int32(i)); unitCluster.append(Int32(i)) }
-            clusterStart.append(Int32(n))
+            for i in 1..<n {
+                let cls = chars.info(u[i]) & mask
+                if cls == complex { simple = false; break }
+                if prev == control || cls == control || (cls != extend && prev != prepend) {
+                    if merged == nil || !merged![i] {
+                        k += 1
+                        cs[k] = Int32(i)
+                    }
+                }
+                uc[i] = Int32(k)
+                prev = cls
+            }
+        }
+        if simple {
+            cs[k + 1] = Int32(n)
+            P.clusterCount = k + 1
             return
         }
         var err: Int32 = 0
-        units.withUnsafeBufferPointer { CICU_break_setText(graphemes.raw, $0.baseAddress, Int32(n), &err) }
-        var b = CICU_break_first(graphemes.raw)
-        clusterStart.append(0)
-        while true {
-            b = CICU_break_next(graphemes.raw)
-            if b < 0 || b >= n { break }
-            if merged[Int(b)] { continue }  // the alef of a lam-alef ligature
-            clusterStart.append(b)
+        let graphemes = scratch.pointee.breakIterator(.character)
+        CICU_break_setText(graphemes.raw, u, Int32(n), &err)
+        scratch.pointee.breaks.reserve(n)
+        let b = scratch.pointee.breaks.base
+        let m = err <= 0 ? Int(CICU_break_all(graphemes.raw, Int32(n), b)) : 0
+        k = 0
+        for j in 0..<m {
+            let x = Int(b[j])
+            if x < 0 || x >= n { break }
+            if let merged, merged[x] { continue }  // the alef of a lam-alef ligature
+            k += 1
+            cs[k] = Int32(x)
         }
-        clusterStart.append(Int32(n))
-        var c: Int32 = 0
+        cs[k + 1] = Int32(n)
+        P.clusterCount = k + 1
+        var c = 0
         for i in 0..<n {
-            while Int(clusterStart[Int(c) + 1]) <= i { c += 1 }
-            unitCluster.append(c)
+            while Int(cs[c + 1]) <= i { c += 1 }
+            uc[i] = Int32(c)
         }
-        // The units cleared above stay valid: CICU_break_setText keeps a pointer only until the next call.
+        // The break iterator keeps a pointer to the text only until the next setText.
+        err = 0
         CICU_break_setText(graphemes.raw, nil, 0, &err)
     }
 
     /// Line break opportunities (UAX #14) at cluster starts.
-    private func computeLineBreaks(into breakBefore: inout [Bool]) {
-        let n = stand.count
+    private func computeLineBreaks(_ P: Prepared, into breakBefore: inout [Bool]) {
+        let n = P.n
         var err: Int32 = 0
-        stand.withUnsafeBufferPointer { CICU_break_setText(lineBreaker.raw, $0.baseAddress, Int32(n), &err) }
+        let lineBreaker = scratch.pointee.breakIterator(.line)
+        CICU_break_setText(lineBreaker.raw, P.stand, Int32(n), &err)
         guard err <= 0 else { return }
-        var b = CICU_break_first(lineBreaker.raw)
-        while true {
-            b = CICU_break_next(lineBreaker.raw)
-            if b < 0 || b >= n { break }
-            let c = Int(unitCluster[Int(b)])
-            if clusterStart[c] == b { breakBefore[c] = true }
+        scratch.pointee.breaks.reserve(n)
+        let b = scratch.pointee.breaks.base
+        let m = Int(CICU_break_all(lineBreaker.raw, Int32(n), b))
+        for j in 0..<m {
+            let x = Int(b[j])
+            if x < 0 || x >= n { break }
+            let c = Int(P.unitCluster[x])
+            if Int(P.clusterStart[c]) == x { breakBefore[c] = true }
         }
         CICU_break_setText(lineBreaker.raw, nil, 0, &err)
     }
 
     @inline(__always)
-    private func scalar(at i: Int, in a: [UInt16]) -> (UInt32, Int) {
-        let u = a[i]
-        if u & 0xFC00 == 0xD800, i + 1 < a.count, a[i + 1] & 0xFC00 == 0xDC00 {
-            return (0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(a[i + 1]) - 0xDC00), 2)
+    private func scalar(at i: Int, _ P: Prepared) -> (UInt32, Int) {
+        let u = P.units[i]
+        if u & 0xFC00 == 0xD800, i + 1 < P.n, P.units[i + 1] & 0xFC00 == 0xDC00 {
+            return (0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(P.units[i + 1]) - 0xDC00), 2)
         }
         return (UInt32(u), 1)
     }
 
-    private func isSpaceCluster(_ k: Int) -> Bool {
-        let u = units[Int(clusterStart[k])]
+    private func isSpaceCluster(_ k: Int, _ P: Prepared) -> Bool {
+        let u = P.units[Int(P.clusterStart[k])]
         return u == 0x20 || u == 0x3000 || (u >= 0x2000 && u <= 0x200A)
     }
 
     /// The columns cluster `k` takes when it starts at `column` (TAB depends on it).
-    private func clusterWidth(_ k: Int, column: Int, tabSize: Int, reveal: Bool) -> Int {
-        var i = Int(clusterStart[k])
-        let end = Int(clusterStart[k + 1])
+    @inline(__always)
+    private func clusterWidth(_ k: Int, _ P: Prepared, column: Int, tabSize: Int, reveal: Bool) -> Int {
+        var i = Int(P.clusterStart[k])
+        let end = Int(P.clusterStart[k + 1])
         if end - i == 1 {
-            let u = units[i]
+            let u = P.units[i]
             if u >= 0x20 && u < 0x7F { return 1 }
             if u == 0x09 { return tabSize - column % tabSize }
         }
         var w = 0
         var first = true
         while i < end {
-            let (c, len) = scalar(at: i, in: units)
+            let (c, len) = scalar(at: i, P)
             defer { i += len; first = false }
-            if merged[i] { continue }
+            if let m = P.merged, m[i] { continue }
             if c == 0x09 { w += tabSize - (column + w) % tabSize; continue }
             if c < 0x20 || c == 0x7F { w += 1; continue }
             if c >= 0x80 && c <= 0x9F { w += 2; continue }
-            let g = len == 1 ? UInt32(glyphs[i]) : c
-            let cw = WidthTable.width(g)
+            let g = len == 1 ? UInt32(P.glyphs[i]) : c
+            let cw = chars.width(g)
             if cw < 0 { w += 1; continue }
             if cw == 0 {
-                if UnicodeProperties.isMark(c) {
+                if chars.isMark(c) {
                     if first { w += 1 }   // drawn on ◌
                 } else if reveal, let r = Sanitizer.revealed(c) {
                     w += r.unicodeScalars.count
@@ -437,104 +770,136 @@ public final class BidiEngine {
         return w
     }
 
-    private func appendCluster(_ k: Int, mirrored: Bool, column: Int, options: LayoutOptions,
-                               into s: inout String.UnicodeScalarView, flags: inout VisualCell.Flags) -> Int {
-        var i = Int(clusterStart[k])
-        let end = Int(clusterStart[k + 1])
+    /// Writes cluster `k` as drawn (shaped, mirrored, sanitised) to `s`; returns the columns taken.
+    @inline(__always)
+    private func appendCluster<S: ScalarSink>(_ k: Int, _ P: Prepared, mirrored: Bool, column: Int, options: LayoutOptions,
+                                              into s: inout S, flags: inout VisualCell.Flags) -> Int {
+        var i = Int(P.clusterStart[k])
+        let end = Int(P.clusterStart[k + 1])
         var w = 0
         var first = true
+        var written = 0
         while i < end {
-            let (c, len) = scalar(at: i, in: units)
+            let (c, len) = scalar(at: i, P)
             defer { i += len; first = false }
-            if merged[i] { continue }
+            if let m = P.merged, m[i] { continue }
             if c == 0x09 {
                 let t = options.tabSize - (column + w) % options.tabSize
-                for _ in 0..<t { s.append(" ") }
+                for _ in 0..<t { s.put(0x20) }
+                written += t
                 w += t
                 continue
             }
             if c < 0x20 || (c >= 0x7F && c <= 0x9F) {
                 flags.insert(.placeholder)
-                for p in Sanitizer.placeholder(for: c)!.unicodeScalars { s.append(p) }
+                if c < 0x20 {
+                    s.put(0x2400 + c)
+                    written += 1
+                } else if c == 0x7F {
+                    s.put(0x2421)
+                    written += 1
+                } else {
+                    s.put(0x241B)
+                    s.put(c - 0x40)
+                    written += 2
+                }
                 w += c >= 0x80 ? 2 : 1
                 continue
             }
-            var g = len == 1 ? UInt32(glyphs[i]) : c
+            var g = len == 1 ? UInt32(P.glyphs[i]) : c
             if g != c { flags.insert(.shaped) }
             if mirrored && first {
-                let m = UnicodeProperties.mirrorRaw(g)
+                let m = chars.mirror(g)
                 if m != g { g = m; flags.insert(.mirrored) }
             }
-            let cw = WidthTable.width(g)
+            let cw = chars.width(g)
             if cw < 0 {
                 flags.insert(.placeholder)
-                s.append(c == 0x2028 || c == 0x2029 ? "\u{2424}" : "\u{FFFD}")
+                s.put(c == 0x2028 || c == 0x2029 ? 0x2424 : 0xFFFD)
+                written += 1
                 w += 1
                 continue
             }
             if cw == 0 {
-                if UnicodeProperties.isMark(c) {
+                if chars.isMark(c) {
                     if first {   // a mark with no base: drawn on a dotted circle
-                        s.append("\u{25CC}")
+                        s.put(0x25CC)
+                        written += 1
                         w += 1
                     }
                 } else {
                     if options.revealControls, let r = Sanitizer.revealed(c) {
                         flags.insert(.placeholder)
-                        s.append(contentsOf: r.unicodeScalars)
+                        for x in r.unicodeScalars { s.put(x.value) }
+                        written += r.unicodeScalars.count
                         w += r.unicodeScalars.count
-                    } else if !s.isEmpty && BidiEngine.staysInCluster(c) {
-                        s.append(Unicode.Scalar(c)!)
+                    } else if written > 0 && BidiEngine.staysInCluster(c) {
+                        s.put(c)
+                        written += 1
                     }
                     // Other zero-width format characters (bidi controls, ZWSP, ...) are not written.
                     continue
                 }
             }
-            s.append(Unicode.Scalar(g) ?? "\u{FFFD}")
+            s.put(Unicode.Scalar(g) == nil ? 0xFFFD : g)
+            written += 1
             w += cw
         }
         return w
     }
 
-    private func buildLine(clusters: Range<Int>, order: [Int32], levels: [UInt8], unitBase: Int,
-                           maxWidth: Int?, softWrapped: Bool, options: LayoutOptions) -> VisualLine {
+    private func buildLine(_ P: Prepared, clusters: Range<Int>, order: [Int32], levels: [UInt8], unitBase: Int,
+                           maxWidth: Int?, softWrapped: Bool, options: LayoutOptions,
+                           fixedWidths: UnsafeMutablePointer<Int32>?) -> VisualLine {
         guard !clusters.isEmpty else {
-            let s = clusters.lowerBound < clusterStart.count ? scalarIndex(Int(clusterStart[clusters.lowerBound])) : 0
+            let s = clusters.lowerBound <= P.clusterCount ? scalarIndex(Int(P.clusterStart[clusters.lowerBound]), P) : 0
             return VisualLine(cells: [], width: 0, logicalRange: s..<s)
         }
-        // Logical columns (for tabs) and widths per cluster.
-        var logicalColumn = [Int](repeating: 0, count: clusters.count)
-        var widths = [Int](repeating: 0, count: clusters.count)
+        // Logical columns (for tabs) and widths per cluster; without tabs, the widths measured once.
+        let base = clusters.lowerBound
+        var logicalColumn: [Int] = []
+        var widthArray: [Int] = []
         var col = 0
-        for k in clusters {
-            logicalColumn[k - clusters.lowerBound] = col
-            let w = clusterWidth(k, column: col, tabSize: options.tabSize, reveal: options.revealControls)
-            widths[k - clusters.lowerBound] = w
-            col += w
+        if let fw = fixedWidths {
+            for k in clusters { col += Int(fw[k]) }
+        } else {
+            logicalColumn = [Int](repeating: 0, count: clusters.count)
+            widthArray = [Int](repeating: 0, count: clusters.count)
+            for k in clusters {
+                logicalColumn[k - base] = col
+                let w = clusterWidth(k, P, column: col, tabSize: options.tabSize, reveal: options.revealControls)
+                widthArray[k - base] = w
+                col += w
+            }
         }
+        @inline(__always)
+        func width(_ k: Int) -> Int { fixedWidths.map { Int($0[k]) } ?? widthArray[k - base] }
         // Whitespace where a line was soft-wrapped hangs: it takes no cell, so alignment and padding
         // see only the text. At the end of the paragraph, trailing whitespace is drawn (L1 puts it
-        // at the paragraph's end edge) as far as the width allows.
-        var hidden = Set<Int>()
+        // at the paragraph's end edge) as far as the width allows. The hidden clusters are the
+        // visible ones from `hiddenFrom` on.
         var excess = softWrapped ? Int.max : (maxWidth.map { col - $0 } ?? 0)
         var k = clusters.upperBound - 1
-        while excess > 0, k >= clusters.lowerBound, isSpaceCluster(k) || widths[k - clusters.lowerBound] == 0 {
-            if widths[k - clusters.lowerBound] > 0 {
-                hidden.insert(k)
-                excess -= widths[k - clusters.lowerBound]
+        var hiddenFrom = clusters.upperBound
+        while excess > 0, k >= base, isSpaceCluster(k, P) || width(k) == 0 {
+            if width(k) > 0 {
+                hiddenFrom = k
+                excess -= width(k)
             }
             k -= 1
         }
+        let mirroring = options.mirroring && options.reordering
+        let chars = self.chars
         var cells: [VisualCell] = []
         cells.reserveCapacity(order.count)
         var total = 0
         for c32 in order {
             let k = Int(c32)
-            let u0 = Int(clusterStart[k])
+            let u0 = Int(P.clusterStart[k])
             let level = levels.isEmpty ? 0 : levels[u0 - unitBase]
-            let range = scalarIndex(u0)..<scalarIndex(Int(clusterStart[k + 1]))
-            let w = widths[k - clusters.lowerBound]
-            if hidden.contains(k) || w == 0 {
+            let range = scalarIndex(u0, P)..<scalarIndex(Int(P.clusterStart[k + 1]), P)
+            let w = width(k)
+            if k >= hiddenFrom || w == 0 {
                 cells.append(VisualCell(text: "", width: 0, logical: range, level: level))
                 continue
             }
@@ -544,46 +909,49 @@ public final class BidiEngine {
                 total += 1
                 continue
             }
-            let mirror = options.mirroring && options.reordering && level & 1 == 1
+            let mirror = mirroring && level & 1 == 1
+            if Int(P.clusterStart[k + 1]) - u0 == 1 {
+                // One printable unit that takes a cell, the common case: what appendCluster makes
+                // of it, without the scalar view (anything else takes the general way below).
+                let x = UInt32(P.units[u0])
+                if x >= 0x20 && x < 0x7F || x >= 0xA0 && (x < 0xD800 || x > 0xDFFF) {
+                    let g0 = UInt32(P.glyphs[u0])
+                    let g = mirror ? chars.mirror(g0) : g0
+                    let cw = g < 0x7F && g >= 0x20 ? 1 : chars.width(g)
+                    if cw > 0 && (x < 0x7F || g == g0 || chars.width(g0) > 0) && (g < 0xD800 || g > 0xDFFF) {
+                        var flags: VisualCell.Flags = []
+                        if g0 != x { flags.insert(.shaped) }
+                        if g != g0 { flags.insert(.mirrored) }
+                        cells.append(VisualCell(text: BidiEngine.string(g), width: cw, logical: range, level: level, flags: flags))
+                        total += cw
+                        continue
+                    }
+                }
+            }
             var s = String.UnicodeScalarView()
             var flags: VisualCell.Flags = []
-            let drawn = appendCluster(k, mirrored: mirror, column: logicalColumn[k - clusters.lowerBound],
+            let drawn = appendCluster(k, P, mirrored: mirror, column: fixedWidths == nil ? logicalColumn[k - base] : 0,
                                       options: options, into: &s, flags: &flags)
-            if drawn > 1 && (units[u0] == 0x09 || Sanitizer.isControl(UInt32(units[u0])) || flags.contains(.placeholder))
-                && s.count == drawn {
+            if drawn > 1 && (P.units[u0] == 0x09 || Sanitizer.isControl(UInt32(P.units[u0])) || flags.contains(.placeholder))
+                && s.count == drawn && s.allSatisfy({ chars.width($0.value) == 1 }) {
                 // TABs, C1 placeholders and revealed controls: one narrow cell per column, so buffers
-                // keep cells of width 1 or 2.
+                // keep cells of width 1 or 2. (Only when every scalar is one column wide: a cluster
+                // that also holds a wide or a zero-width character stays one cell.)
                 for p in s { cells.append(VisualCell(text: String(p), width: 1, logical: range, level: level, flags: flags)) }
             } else {
                 cells.append(VisualCell(text: String(s), width: drawn, logical: range, level: level, flags: flags))
             }
             total += drawn
         }
-        let lr = scalarIndex(Int(clusterStart[clusters.lowerBound]))..<scalarIndex(Int(clusterStart[clusters.upperBound]))
+        let lr = scalarIndex(Int(P.clusterStart[base]), P)..<scalarIndex(Int(P.clusterStart[clusters.upperBound]), P)
         return VisualLine(cells: cells, width: total, logicalRange: lr)
     }
 
     @inline(__always)
-    private func scalarIndex(_ unit: Int) -> Int {
-        guard hasSurrogates else { return unit }
-        if unit >= unitScalar.count { return unitScalar.isEmpty ? 0 : Int(unitScalar[unitScalar.count - 1]) + 1 }
-        return Int(unitScalar[unit])
-    }
-
-    /// True when the text has a character that may be right-to-left or steer bidi: Hebrew, Arabic
-    /// and the other RTL blocks, explicit controls, Arabic-Indic digits, supplementary characters.
-    @inline(__always)
-    static func mayNeedBidi(_ a: [UInt16]) -> Bool {
-        for u in a where u >= 0x0590 {
-            if u <= 0x08FF { return true }
-            if u >= 0x200E && u <= 0x200F { return true }
-            if u >= 0x202A && u <= 0x202E { return true }
-            if u >= 0x2066 && u <= 0x2069 { return true }
-            if u >= 0xD800 && u <= 0xDFFF { return true }
-            if u >= 0xFB1D && u <= 0xFDFF { return true }
-            if u >= 0xFE70 && u <= 0xFEFF { return true }
-        }
-        return false
+    private func scalarIndex(_ unit: Int, _ P: Prepared) -> Int {
+        guard P.hasSurrogates else { return unit }
+        if unit >= P.n { return P.n == 0 ? 0 : Int(P.unitScalar[P.n - 1]) + 1 }
+        return Int(P.unitScalar[unit])
     }
 
     /// Zero-width characters that belong to the cluster they are in and are written with it: joiners,
@@ -594,11 +962,248 @@ public final class BidiEngine {
             || (c >= 0xE0020 && c <= 0xE007F)
     }
 
-    static func hasStrongLTR(_ a: [UInt16]) -> Bool {
-        for u in a {
+    private func hasStrongLTR(_ P: Prepared) -> Bool {
+        let strongL = UInt16(CICU_INFO_STRONG_L)
+        for i in 0..<P.n {
+            let u = P.stand[i]
             if (u >= 0x41 && u <= 0x5A) || (u >= 0x61 && u <= 0x7A) { return true }
-            if u >= 0xC0 && UnicodeProperties.bidiClassRaw(UInt32(u)) == 0 { return true }
+            if u >= 0xC0 && chars.info(u) & strongL != 0 { return true }
         }
         return false
     }
+
+    // MARK: - UTF-8
+
+    /// The one-scalar string of `c` (a valid scalar).
+    @inline(__always)
+    static func string(_ c: UInt32) -> String { String(Unicode.Scalar(c)!) }
+
+    /// True when every byte is printable ASCII (0x20–0x7E).
+    @inline(__always)
+    static func isPrintableASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        var i = 0
+        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+        while i + 8 <= n {
+            let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+            // A byte with its top bit set, a byte below 0x20, or a byte equal to 0x7F.
+            let del = w ^ (0x7F &* ones)
+            if (w | ((w &- 0x20 &* ones) & ~w) | ((del &- ones) & ~del)) & high != 0 { return false }
+            i += 8
+        }
+        while i < n {
+            let b = p[i]
+            if b < 0x20 || b >= 0x7F { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Decodes UTF-8 to UTF-16 (`dst` must hold `n` units); returns the number of units, or -1 when
+    /// the bytes are not valid UTF-8 (overlong forms, surrogates, code points above U+10FFFF and
+    /// truncated sequences are invalid, as for `String(validating:)`).
+    static func decodeUTF8(_ s: UnsafePointer<UInt8>, _ n: Int, into dst: UnsafeMutablePointer<UInt16>) -> Int {
+        var i = 0, o = 0
+        while i < n {
+            let b0 = s[i]
+            if b0 < 0x80 {
+                dst[o] = UInt16(b0)
+                i += 1
+                o += 1
+                continue
+            }
+            if b0 < 0xC2 { return -1 }
+            if b0 < 0xE0 {
+                guard i + 1 < n else { return -1 }
+                let b1 = s[i + 1]
+                guard b1 & 0xC0 == 0x80 else { return -1 }
+                dst[o] = UInt16(b0 & 0x1F) << 6 | UInt16(b1 & 0x3F)
+                i += 2
+                o += 1
+                continue
+            }
+            if b0 < 0xF0 {
+                guard i + 2 < n else { return -1 }
+                let b1 = s[i + 1], b2 = s[i + 2]
+                guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return -1 }
+                if b0 == 0xE0 && b1 < 0xA0 { return -1 }    // overlong
+                if b0 == 0xED && b1 >= 0xA0 { return -1 }   // surrogate
+                dst[o] = UInt16(b0 & 0x0F) << 12 | UInt16(b1 & 0x3F) << 6 | UInt16(b2 & 0x3F)
+                i += 3
+                o += 1
+                continue
+            }
+            guard b0 < 0xF5, i + 3 < n else { return -1 }
+            let b1 = s[i + 1], b2 = s[i + 2], b3 = s[i + 3]
+            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return -1 }
+            if b0 == 0xF0 && b1 < 0x90 { return -1 }       // overlong
+            if b0 == 0xF4 && b1 >= 0x90 { return -1 }      // above U+10FFFF
+            let c = UInt32(b0 & 0x07) << 18 | UInt32(b1 & 0x3F) << 12 | UInt32(b2 & 0x3F) << 6 | UInt32(b3 & 0x3F)
+            dst[o] = UInt16(0xD800 + ((c - 0x10000) >> 10))
+            dst[o + 1] = UInt16(0xDC00 + ((c - 0x10000) & 0x3FF))
+            i += 4
+            o += 2
+        }
+        return o
+    }
+}
+
+/// The current paragraph, prepared: plain pointers into the engine's buffers, valid until the
+/// engine's next call.
+struct Prepared {
+    var n = 0
+    /// The text as written (digits converted).
+    var units: UnsafeMutablePointer<UInt16>
+    /// `units` with controls replaced by stand-ins (the same buffer when there is no control).
+    var stand: UnsafeMutablePointer<UInt16>
+    /// `stand`, shaped (the same buffer when nothing was shaped).
+    var glyphs: UnsafeMutablePointer<UInt16>
+    /// Units merged into the previous lam-alef ligature; nil when there is none.
+    var merged: UnsafeMutablePointer<Bool>? = nil
+    var hasSurrogates = false
+    var hasTab = false
+    /// Something in the text may be right-to-left or steer bidi: Hebrew, Arabic and the other RTL
+    /// blocks, explicit controls, Arabic-Indic digits, supplementary characters.
+    var rtlPossible = false
+    /// Unit offset of each cluster, plus n at the end (set by `buildClusters`).
+    var clusterStart: UnsafeMutablePointer<Int32>
+    /// Cluster index of each unit.
+    var unitCluster: UnsafeMutablePointer<Int32>
+    var clusterCount = 0
+    /// One bit per grapheme cluster class (`CICU_INFO_GCB_`) met in the text.
+    var classes: UInt16 = 0
+    /// Every character (controls by their stand-ins) is R, AL or a neutral that takes the
+    /// direction around it (`CICU_INFO_RTL_NEUTRAL`): no L, no number, no explicit formatting.
+    var allRTLNeutral = false
+    /// The text has an R or AL character.
+    var strongR = false
+    /// Scalar index of each unit (only with surrogates).
+    var unitScalar: UnsafeMutablePointer<Int32>
+
+    init(units: UnsafeMutablePointer<UInt16>, clusterStart: UnsafeMutablePointer<Int32>, unitCluster: UnsafeMutablePointer<Int32>) {
+        self.units = units
+        self.stand = units
+        self.glyphs = units
+        self.clusterStart = clusterStart
+        self.unitCluster = unitCluster
+        self.unitScalar = unitCluster
+    }
+}
+
+/// The mutable state of an engine (see `BidiEngine.scratch`).
+struct EngineScratch {
+    var units = ScratchBuffer<UInt16>()         // the text as written (digits converted)
+    var stand = ScratchBuffer<UInt16>()         // units with controls replaced by stand-ins
+    var glyphs = ScratchBuffer<UInt16>()        // stand-ins, shaped
+    var merged = ScratchBuffer<Bool>()          // unit merged into the previous lam-alef ligature
+    var clusterStart = ScratchBuffer<Int32>()   // unit offset of each cluster, plus n at the end
+    var unitCluster = ScratchBuffer<Int32>()    // cluster index of each unit
+    var unitScalar = ScratchBuffer<Int32>()     // scalar index of each unit (only with surrogates)
+    var breaks = ScratchBuffer<Int32>()         // boundaries from an ICU break iterator
+    var map = ScratchBuffer<Int32>()            // visual map of a line
+    var emitted = ScratchBuffer<Bool>()         // cluster already drawn on the line
+    var columns = ScratchBuffer<Int>()          // logical column of each cluster (tabs)
+    var widths = ScratchBuffer<Int32>()         // width of each cluster (text without tabs)
+    var out = ScratchBuffer<UInt8>()            // UTF-8 written by `render`
+    var shaper = Shaper()
+    private var graphemes: ICUBreakIterator? = nil
+    private var lines: ICUBreakIterator? = nil
+
+    /// The character (grapheme cluster) or line break iterator, created on first use.
+    mutating func breakIterator(_ kind: ICUBreakIterator.Kind) -> ICUBreakIterator {
+        if kind == .character {
+            if graphemes == nil { graphemes = ICUBreakIterator(.character) }
+            return graphemes!
+        }
+        if lines == nil { lines = ICUBreakIterator(.line) }
+        return lines!
+    }
+
+    func deallocate() {
+        for b in [units, stand, glyphs] { b.deallocate() }
+        for b in [clusterStart, unitCluster, unitScalar, breaks, map] { b.deallocate() }
+        merged.deallocate()
+        emitted.deallocate()
+        columns.deallocate()
+        widths.deallocate()
+        out.deallocate()
+        shaper.deallocate()
+    }
+}
+
+/// Where `appendCluster` writes the scalars of a cluster.
+protocol ScalarSink {
+    mutating func put(_ c: UInt32)
+}
+
+extension String.UnicodeScalarView: ScalarSink {
+    @inline(__always)
+    mutating func put(_ c: UInt32) { append(Unicode.Scalar(c) ?? "\u{FFFD}") }
+}
+
+/// UTF-8 into a buffer with room enough (the caller makes sure).
+struct UTF8Sink: ScalarSink {
+    var base: UnsafeMutablePointer<UInt8>
+    var capacity: Int
+    var count = 0
+
+    @inline(__always)
+    mutating func putASCII(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func put(_ c: UInt32) {
+        let p = base + count
+        if c < 0x80 {
+            p[0] = UInt8(truncatingIfNeeded: c)
+            count += 1
+        } else if c < 0x800 {
+            p[0] = UInt8(truncatingIfNeeded: 0xC0 | c >> 6)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | c & 0x3F)
+            count += 2
+        } else if c < 0x10000 {
+            p[0] = UInt8(truncatingIfNeeded: 0xE0 | c >> 12)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | (c >> 6) & 0x3F)
+            p[2] = UInt8(truncatingIfNeeded: 0x80 | c & 0x3F)
+            count += 3
+        } else {
+            p[0] = UInt8(truncatingIfNeeded: 0xF0 | c >> 18)
+            p[1] = UInt8(truncatingIfNeeded: 0x80 | (c >> 12) & 0x3F)
+            p[2] = UInt8(truncatingIfNeeded: 0x80 | (c >> 6) & 0x3F)
+            p[3] = UInt8(truncatingIfNeeded: 0x80 | c & 0x3F)
+            count += 4
+        }
+    }
+}
+
+/// A growable buffer of plain values (no reference counting, no exclusivity checks on element
+/// access), reused between calls. Its owner deallocates it.
+struct ScratchBuffer<T> {
+    private(set) var base: UnsafeMutablePointer<T>
+    private(set) var capacity: Int
+
+    init() {
+        capacity = 64
+        base = .allocate(capacity: 64)
+    }
+
+    /// Makes room for `n` elements, keeping the first `keeping`.
+    @inline(__always)
+    mutating func reserve(_ n: Int, keeping: Int = 0) {
+        if n > capacity { grow(n, keeping: keeping) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ n: Int, keeping: Int) {
+        var c = capacity * 2
+        while c < n { c *= 2 }
+        let p = UnsafeMutablePointer<T>.allocate(capacity: c)
+        if keeping > 0 { p.moveInitialize(from: base, count: keeping) }
+        base.deallocate()
+        base = p
+        capacity = c
+    }
+
+    func deallocate() { base.deallocate() }
 }

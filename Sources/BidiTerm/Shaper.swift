@@ -15,70 +15,99 @@ import CICU
 ///   a shaped line is one cell shorter per lam-alef than the unshaped one and alignment and padding
 ///   stay exact. (ICU's "fixed length" alternative pads with a space inside the word instead.)
 struct Shaper {
-    /// True when `units` contains a character that shaping can change.
-    @inline(__always)
-    static func needsShaping(_ units: [UInt16]) -> Bool {
-        for u in units where u >= 0x0600 && u <= 0x08FF { return true }
-        return false
+    // Scratch buffers, kept between calls.
+    private var compact = ScratchBuffer<UInt16>()
+    private var positions = ScratchBuffer<Int32>()
+    private var shaped = ScratchBuffer<UInt16>()
+    private var tailBuffer = ScratchBuffer<Int32>()
+
+    func deallocate() {
+        compact.deallocate()
+        positions.deallocate()
+        shaped.deallocate()
+        tailBuffer.deallocate()
     }
 
-    private var compact: [UInt16] = []
-    private var positions: [Int32] = []
-    private var shaped: [UInt16] = []
-
-    /// Shapes `units` in place. Returns the indices whose character merged into the previous
-    /// letter's ligature (the alef of each lam-alef), in increasing order.
-    mutating func shape(_ units: inout [UInt16]) -> [Int32] {
-        compact.removeAll(keepingCapacity: true)
-        positions.removeAll(keepingCapacity: true)
-        for (i, u) in units.enumerated() {
-            // Transparent characters are left out; surrogates (no Arabic letters there) are kept.
-            if u >= 0x0300 && !(u >= 0xD800 && u <= 0xDFFF) && Shaper.isTransparent(u) { continue }
-            compact.append(u)
-            positions.append(Int32(i))
+    /// Shapes `units[0..<n]` in place. Returns the indices whose character merged into the previous
+    /// letter's ligature (the alef of each lam-alef), in increasing order; the buffer stays valid
+    /// until the next call.
+    /// `hasTransparent` false says that no unit is transparent (nothing to take out).
+    mutating func shape(_ units: UnsafeMutablePointer<UInt16>, count n: Int, chars: CharTable,
+                        hasTransparent: Bool = true) -> UnsafeBufferPointer<Int32> {
+        shaped.reserve(n)
+        tailBuffer.reserve(n)
+        let sp = shaped.base, tp = tailBuffer.base
+        let cp: UnsafeMutablePointer<UInt16>
+        let pp: UnsafeMutablePointer<Int32>?   // nil: every unit is kept, at its own position
+        var m = 0
+        if hasTransparent {
+            compact.reserve(n)
+            positions.reserve(n)
+            cp = compact.base
+            pp = positions.base
+            for i in 0..<n {
+                let u = units[i]
+                // Transparent characters are left out; surrogates (no Arabic letters there) are kept.
+                if u >= 0x0300 && !(u >= 0xD800 && u <= 0xDFFF) && Shaper.isTransparent(u, chars) { continue }
+                cp[m] = u
+                pp![m] = Int32(i)
+                m += 1
+            }
+        } else {
+            // The letters are shaped where they are: the loop below reads units j and j + 1
+            // before it writes unit j.
+            cp = units
+            pp = nil
+            m = n
         }
-        let n = compact.count
-        guard n > 0 else { return [] }
-        if shaped.count < n { shaped = [UInt16](repeating: 0, count: n) }
+        guard m > 0 else { return UnsafeBufferPointer(start: tp, count: 0) }
         var err: Int32 = 0
-        let options = CICU_SHAPE_LETTERS_SHAPE | CICU_SHAPE_TEXT_DIRECTION_LOGICAL | CICU_SHAPE_LENGTH_FIXED_SPACES_NEAR
-        let m = compact.withUnsafeBufferPointer { src in
-            shaped.withUnsafeMutableBufferPointer { dst in
-                CICU_shapeArabic(src.baseAddress, Int32(n), dst.baseAddress, Int32(n), options, &err)
-            }
+        // Grow-shrink: each lam-alef becomes one ligature and the text one unit shorter; every other
+        // letter keeps its place in the sequence, so input and output align one to one. (ICU's
+        // fixed-length modes keep the length with a space, but not always next to the ligature:
+        // a lam-alef at the end of the text moves its space to the start.)
+        let options = CICU_SHAPE_LETTERS_SHAPE | CICU_SHAPE_TEXT_DIRECTION_LOGICAL | CICU_SHAPE_LENGTH_GROW_SHRINK
+        let r = Int(CICU_shapeArabic(cp, Int32(m), sp, Int32(m), options, &err))
+        // ICU failed: leave the text unshaped.
+        guard err <= 0, r <= m else { return UnsafeBufferPointer(start: tp, count: 0) }
+        // The alignment, checked before anything is written: a lam followed by an alef in the input
+        // and a lam-alef ligature in the output are one step; anything else is one unit each.
+        @inline(__always)
+        func ligatureStep(_ j: Int, _ o: Int) -> Bool {
+            cp[j] == 0x0644 && j + 1 < m && Shaper.isAlef(cp[j + 1]) && Shaper.isLamAlefLigature(sp[o])
         }
-        guard err <= 0, m == n else { return [] }   // ICU failed: leave the text unshaped
-        var tails: [Int32] = []
-        var j = 0
-        while j < n {
-            let c = compact[j]
-            if c == 0x0644, j + 1 < n, Shaper.isAlef(compact[j + 1]) {
-                // ICU puts the ligature at one of the two positions and a space at the other.
-                let a = shaped[j], b = shaped[j + 1]
-                let lig = Shaper.isLamAlefLigature(a) ? a : (Shaper.isLamAlefLigature(b) ? b : 0)
-                if lig != 0 {
-                    units[Int(positions[j])] = lig
-                    tails.append(positions[j + 1])
-                    j += 2
-                    continue
-                }
-            }
-            units[Int(positions[j])] = shaped[j]
-            j += 1
+        var j = 0, o = 0
+        while j < m && o < r {
+            j += ligatureStep(j, o) ? 2 : 1
+            o += 1
         }
-        return tails
+        guard j == m && o == r else { return UnsafeBufferPointer(start: tp, count: 0) }
+        var tails = 0
+        j = 0
+        o = 0
+        while j < m {
+            if ligatureStep(j, o) {
+                // The ligature stands at the lam; the alef is merged into it.
+                units[pp.map { Int($0[j]) } ?? j] = sp[o]
+                tp[tails] = pp.map { $0[j + 1] } ?? Int32(truncatingIfNeeded: j + 1)
+                tails += 1
+                j += 2
+            } else {
+                units[pp.map { Int($0[j]) } ?? j] = sp[o]
+                j += 1
+            }
+            o += 1
+        }
+        return UnsafeBufferPointer(start: tp, count: tails)
     }
 
     @inline(__always) static func isAlef(_ u: UInt16) -> Bool { u == 0x0622 || u == 0x0623 || u == 0x0625 || u == 0x0627 }
     @inline(__always) static func isLamAlefLigature(_ u: UInt16) -> Bool { u >= 0xFEF5 && u <= 0xFEFC }
 
-    /// Joining type T (transparent), cached for the Arabic block.
+    /// Joining type T (transparent), from the engine's character table.
     @inline(__always)
-    static func isTransparent(_ u: UInt16) -> Bool {
-        if u >= 0x0600 && u <= 0x06FF { return arabicTransparent[Int(u - 0x0600)] }
+    static func isTransparent(_ u: UInt16, _ chars: CharTable) -> Bool {
         if u == 0x200C || u == 0x200D { return false }  // ZWNJ and ZWJ steer joining: ICU must see them
-        return CICU_joiningType(Int32(u)) == 5  // U_JT_TRANSPARENT
+        return chars.info(u) & UInt16(CICU_INFO_TRANSPARENT) != 0
     }
-
-    private static let arabicTransparent: [Bool] = (0x0600...0x06FF).map { CICU_joiningType(Int32($0)) == 5 }
 }

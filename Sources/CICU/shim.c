@@ -83,7 +83,14 @@ void CICU_charInfoBlock(int32_t start, int32_t count, uint16_t *out) {
         int8_t t = u_charType(c);
         if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK || t == U_COMBINING_SPACING_MARK) info |= CICU_INFO_MARK;
         if (u_charMirror(c) != c) info |= CICU_INFO_MIRRORS;
-        if (u_charDirection(c) == U_LEFT_TO_RIGHT) info |= CICU_INFO_STRONG_L;
+        switch (u_charDirection(c)) {
+        case U_LEFT_TO_RIGHT: info |= CICU_INFO_STRONG_L; break;
+        case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC: info |= CICU_INFO_RTL_NEUTRAL | CICU_INFO_STRONG_R; break;
+        case U_OTHER_NEUTRAL: case U_WHITE_SPACE_NEUTRAL: case U_COMMON_NUMBER_SEPARATOR:
+        case U_EUROPEAN_NUMBER_SEPARATOR: case U_EUROPEAN_NUMBER_TERMINATOR: case U_DIR_NON_SPACING_MARK:
+        case U_BOUNDARY_NEUTRAL: case U_SEGMENT_SEPARATOR: info |= CICU_INFO_RTL_NEUTRAL; break;
+        default: break;
+        }
         if (u_getIntPropertyValue(c, UCHAR_JOINING_TYPE) == U_JT_TRANSPARENT) info |= CICU_INFO_TRANSPARENT;
         out[i] = info;
     }
@@ -118,6 +125,7 @@ int32_t CICU_shapeArabic(const uint16_t *source, int32_t length, uint16_t *dest,
 const uint32_t CICU_SHAPE_LETTERS_SHAPE = U_SHAPE_LETTERS_SHAPE;
 const uint32_t CICU_SHAPE_LETTERS_UNSHAPE = U_SHAPE_LETTERS_UNSHAPE;
 const uint32_t CICU_SHAPE_LENGTH_FIXED_SPACES_NEAR = U_SHAPE_LENGTH_FIXED_SPACES_NEAR;
+const uint32_t CICU_SHAPE_LENGTH_GROW_SHRINK = U_SHAPE_LENGTH_GROW_SHRINK;
 const uint32_t CICU_SHAPE_TEXT_DIRECTION_LOGICAL = U_SHAPE_TEXT_DIRECTION_LOGICAL;
 const uint32_t CICU_SHAPE_AGGREGATE_TASHKEEL = U_SHAPE_AGGREGATE_TASHKEEL;
 const uint32_t CICU_SHAPE_PRESERVE_PRESENTATION = U_SHAPE_PRESERVE_PRESENTATION;

@@ -66,8 +66,8 @@ int32_t CICU_joiningType(int32_t c);
 /// The Unicode version of ICU's character data, e.g. "15.0".
 void CICU_unicodeVersion(char *buffer, int32_t capacity);
 
-/// Properties of the BMP code points start..<start+count packed into one uint16_t each, for the
-/// engine's lookup table (see the CICU_INFO_ constants).
+/// Properties of the code points start..<start+count packed into one uint16_t each, for the
+/// engine's lookup table (see the CICU_INFO_ constants; bits 8 and 9 are left for the engine).
 void CICU_charInfoBlock(int32_t start, int32_t count, uint16_t *out);
 /// Grapheme cluster class, bits 0-2 (the rules of UAX #29 for these classes are applied by the
 /// engine itself; anything else goes to ICU's break iterator):
@@ -82,6 +82,10 @@ void CICU_charInfoBlock(int32_t start, int32_t count, uint16_t *out);
 #define CICU_INFO_MIRRORS 16        // has a Bidi_Mirroring_Glyph
 #define CICU_INFO_STRONG_L 32       // Bidi_Class L
 #define CICU_INFO_TRANSPARENT 64    // Joining_Type T
+#define CICU_INFO_RTL_NEUTRAL 1024  // Bidi_Class R, AL, ON, WS, CS, ES, ET, NSM, BN or S: in a right-to-left
+                                    // paragraph without L, EN, AN, B or explicit formatting characters,
+                                    // every character resolves to level 1
+#define CICU_INFO_STRONG_R 2048     // Bidi_Class R or AL
 
 // ---- Arabic shaping ------------------------------------------------------------------------------
 /// u_shapeArabic with the given option bits (see the CICU_SHAPE_ constants). Returns the output length.
@@ -90,6 +94,7 @@ int32_t CICU_shapeArabic(const uint16_t *source, int32_t length, uint16_t *dest,
 extern const uint32_t CICU_SHAPE_LETTERS_SHAPE;
 extern const uint32_t CICU_SHAPE_LETTERS_UNSHAPE;
 extern const uint32_t CICU_SHAPE_LENGTH_FIXED_SPACES_NEAR;
+extern const uint32_t CICU_SHAPE_LENGTH_GROW_SHRINK;
 extern const uint32_t CICU_SHAPE_TEXT_DIRECTION_LOGICAL;
 extern const uint32_t CICU_SHAPE_AGGREGATE_TASHKEEL;
 extern const uint32_t CICU_SHAPE_PRESERVE_PRESENTATION;

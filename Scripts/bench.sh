@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# `make bench`: the benchmark of issue 6 (see BENCHMARKS.md).
+#   Scripts/bench.sh [rtl-bench options]     e.g. --runs 7, --synthetic, --size 20000000
+# Builds rtl-tui and the driver in release, builds the C baseline (Benchmarks/icu-baseline.c)
+# against libicuuc and the memory probe (Benchmarks/peak-rss.c), makes sure GNU FriBidi's command is there (Debian's libfribidi-bin), then runs
+# Sources/rtl-bench, which prints every figure and whether each target is met.
+# BENCH_SCRATCH picks the SwiftPM scratch directory (default .build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+SCRATCH=${BENCH_SCRATCH:-.build}
+
+Scripts/install-deps.sh
+
+if ! command -v fribidi >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo -n"
+  if [ "$(id -u)" -eq 0 ] || [ -n "$sudo" ]; then
+    echo "installing: libfribidi-bin (GNU FriBidi's command, a contender)"
+    export DEBIAN_FRONTEND=noninteractive
+    { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends libfribidi-bin >/dev/null; } ||
+      echo "bench: could not install libfribidi-bin: the comparison with fribidi will be SKIPPED"
+  else
+    echo "bench: fribidi is not installed and there is no root or sudo: the comparison with fribidi will be SKIPPED"
+  fi
+fi
+
+$SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-tui
+$SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-bench
+mkdir -p "$SCRATCH/bench"
+CC=${CC:-$(command -v cc || command -v clang || echo cc)}
+"$CC" -O2 -o "$SCRATCH/bench/icu-baseline" Benchmarks/icu-baseline.c -licuuc
+"$CC" -O2 -o "$SCRATCH/bench/peak-rss" Benchmarks/peak-rss.c
+
+exec "$SCRATCH/release/rtl-bench" --rtl-tui "$SCRATCH/release/rtl-tui" --baseline "$SCRATCH/bench/icu-baseline" \
+  --peak-rss "$SCRATCH/bench/peak-rss" \
+  --work "$SCRATCH/bench" --swift-version "$($SWIFT --version 2>/dev/null | head -n 1)" "$@"

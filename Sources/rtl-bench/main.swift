@@ -1,0 +1,328 @@
+// rtl-bench: the benchmark of issue 6 (`make bench`; see BENCHMARKS.md).
+//
+// In one run, alternating the contenders, it times `rtl-tui render --dir auto` over a corpus of
+// real UI strings against a C loop over ICU alone (Benchmarks/icu-baseline.c) and GNU FriBidi's
+// `fribidi --nopad --nobreak`; then pathological inputs, peak memory, and the demo targets.
+import BidiTerm
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Prints a line of the report at once (the report is read while the benchmark runs).
+func say(_ s: String = "") {
+    print(s)
+    fflush(nil)
+}
+
+struct Options {
+    var runs = 5
+    var size = 50_000_000
+    var rtlTUI = ".build/release/rtl-tui"
+    var baseline = ".build/bench/icu-baseline"
+    var peakRSS = ".build/bench/peak-rss"
+    var fribidi: String? = "fribidi"
+    var work = ".build/bench"
+    var synthetic = false
+    var swiftVersion: String? = nil
+}
+
+func usage() -> Never {
+    say("""
+        usage: rtl-bench [--runs N] [--size BYTES] [--rtl-tui PATH] [--baseline PATH] [--peak-rss PATH]
+                         [--fribidi PATH|none] [--work DIR] [--synthetic] [--swift-version TEXT]
+        """)
+    exit(64)
+}
+
+var opt = Options()
+var args = CommandLine.arguments.dropFirst()
+while let a = args.popFirst() {
+    func value() -> String { guard let v = args.popFirst() else { usage() }; return v }
+    switch a {
+    case "--runs": opt.runs = max(1, Int(value()) ?? 5)
+    case "--size": opt.size = max(1, Int(value()) ?? opt.size)
+    case "--rtl-tui": opt.rtlTUI = value()
+    case "--baseline": opt.baseline = value()
+    case "--peak-rss": opt.peakRSS = value()
+    case "--fribidi": let v = value(); opt.fribidi = v == "none" ? nil : v
+    case "--work": opt.work = value()
+    case "--synthetic": opt.synthetic = true
+    case "--swift-version": opt.swiftVersion = value()
+    default: usage()
+    }
+}
+
+func fmt(_ x: Double, _ digits: Int = 3) -> String {
+    var p = 1.0
+    for _ in 0..<digits { p *= 10 }
+    let v = (x * p).rounded() / p
+    var s = String(v)
+    if let dot = s.firstIndex(of: ".") {
+        let decimals = s.distance(from: dot, to: s.endIndex) - 1
+        if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
+    } else if digits > 0 {
+        s += "." + String(repeating: "0", count: digits)
+    }
+    return s
+}
+
+func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+func verdict(_ met: Bool) -> String { met ? "MET" : "NOT MET" }
+
+func readFile(_ path: String) -> String? {
+    guard let f = fopen(path, "r") else { return nil }
+    defer { fclose(f) }
+    var out: [UInt8] = []
+    var buf = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = fread(&buf, 1, buf.count, f)
+        if n <= 0 { break }
+        out.append(contentsOf: buf[0..<n])
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+func loadAverage() -> String {
+    (readFile("/proc/loadavg") ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+// MARK: - Machine
+
+say("== rtl-tui benchmark (issue 6) ==")
+let cpuModel = readFile("/proc/cpuinfo")?.split(separator: "\n")
+    .first { $0.hasPrefix("model name") }
+    .map { $0.split(separator: ":", maxSplits: 1).last.map { String($0).trimmingSpaces } ?? "?" } ?? "?"
+let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+var u = utsname()
+uname(&u)
+let kernel = withUnsafePointer(to: u.release) { $0.withMemoryRebound(to: CChar.self, capacity: 65) { String(cString: $0) } }
+let swiftVersion = opt.swiftVersion ?? Spawn.capture(["swift", "--version"])?.split(separator: "\n").first.map(String.init) ?? "?"
+say("machine: \(cores) cores, \(cpuModel), Linux \(kernel)")
+say("swift:   \(swiftVersion)")
+say("unicode: \(UnicodeProperties.unicodeVersion) (ICU's character data)")
+say("load average at start: \(loadAverage())")
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+// MARK: - Contenders
+
+mkdir(opt.work, 0o755)
+guard access(opt.rtlTUI, X_OK) == 0 else {
+    say("error: \(opt.rtlTUI) is not built (swift build -c release --product rtl-tui)")
+    exit(1)
+}
+guard access(opt.baseline, X_OK) == 0 else {
+    say("error: the C baseline \(opt.baseline) is not built (cc -O2 -o \(opt.baseline) Benchmarks/icu-baseline.c -licuuc)")
+    exit(1)
+}
+let fribidiPath = opt.fribidi.flatMap { Spawn.which($0) }
+if let f = fribidiPath {
+    say("fribidi: \(f) (\(Spawn.capture([f, "--version"])?.split(separator: "\n").first.map(String.init) ?? "?"))")
+} else {
+    say("fribidi: not installed: SKIPPED (install Debian's libfribidi-bin to compare with it)")
+}
+
+// MARK: - Corpus
+
+let corpus: Corpus
+if opt.synthetic {
+    corpus = Corpus.synthetic(reason: "asked for with --synthetic")
+} else if let c = Corpus.installedCatalogs() {
+    corpus = c
+} else {
+    corpus = Corpus.synthetic(reason: "no Arabic, Hebrew or Persian catalog is installed")
+}
+let corpusPath = opt.work + "/corpus.txt"
+let (corpusBytes, corpusLines) = corpus.write(to: corpusPath, size: opt.size)
+let distinctBytes = corpus.lines.reduce(0) { $0 + $1.utf8.count + 1 }
+say("")
+say("corpus:  \(corpus.description)")
+if corpus.files > 0 {
+    say("         \(corpus.files) catalogs, \(corpus.entries) entries, \(corpus.warnings) loader warnings (invalid UTF-8 replaced)")
+}
+say("         \(corpus.lines.count) distinct lines, \(distinctBytes) bytes, repeated to \(corpusBytes) bytes, \(corpusLines) lines")
+var rtlLines = 0, asciiLines = 0
+for l in corpus.lines {
+    if l.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { asciiLines += 1 }
+    if l.unicodeScalars.contains(where: { (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFEFF).contains($0.value) }) { rtlLines += 1 }
+}
+say("         \(rtlLines * 100 / max(1, corpus.lines.count))% of the lines have Hebrew or Arabic script, \(asciiLines * 100 / max(1, corpus.lines.count))% are plain ASCII")
+
+// The direct UTF-8 path of `render` must draw exactly what `layout` draws.
+do {
+    let engine = BidiEngine()
+    var mismatches = 0
+    var bytes: [UInt8] = []
+    for l in corpus.lines {
+        bytes.removeAll(keepingCapacity: true)
+        let ok = Array(l.utf8).withUnsafeBufferPointer {
+            engine.render(utf8: $0, direction: .auto(fallback: .ltr), into: &bytes)
+        }
+        let laidOut = engine.layout(l, direction: .auto(fallback: .ltr)).lines.map(\.text).joined()
+        if !ok || bytes != Array(laidOut.utf8) { mismatches += 1 }
+    }
+    say("check:   render's UTF-8 path = layout() on every distinct line: \(mismatches == 0 ? "yes" : "NO, \(mismatches) lines differ")")
+}
+
+struct Contender {
+    var name: String
+    var argv: [String]
+    var environment: [String: String] = [:]
+    var results: [RunResult] = []
+    var informational = false
+}
+
+var contenders = [
+    Contender(name: "rtl-tui render", argv: [opt.rtlTUI, "render", "--dir", "auto"]),
+    Contender(name: "ICU C baseline", argv: [opt.baseline]),
+]
+if let f = fribidiPath { contenders.append(Contender(name: "fribidi", argv: [f, "--nopad", "--nobreak"])) }
+contenders.append(Contender(name: "render, 1 thread", argv: [opt.rtlTUI, "render", "--dir", "auto"],
+                            environment: ["RTL_TUI_WORKERS": "1"], informational: true))
+
+say("")
+say("warm-up and output sizes:")
+for c in contenders {
+    let out = opt.work + "/out-" + c.name.filter { $0.isLetter || $0.isNumber }
+    let r = Spawn.run(c.argv, inputPath: corpusPath, outputPath: out, environment: c.environment)
+    say("  \(pad(c.name, 18)) exit \(r.status), \(r.outputBytes) bytes out")
+    unlink(out)
+    if r.status != 0 {
+        say("error: \(c.name) failed")
+        exit(1)
+    }
+}
+
+say("")
+say("timing: \(opt.runs) rounds, contenders alternated (the order rotates every round), input from the corpus file, output to /dev/null")
+for round in 0..<opt.runs {
+    var line = "  round \(round + 1):"
+    for j in 0..<contenders.count {
+        let i = (j + round) % contenders.count
+        let r = Spawn.run(contenders[i].argv, inputPath: corpusPath, environment: contenders[i].environment)
+        contenders[i].results.append(r)
+        line += " \(contenders[i].name) \(fmt(r.seconds))s;"
+    }
+    say(line)
+}
+
+// Peak memory, through the small peak-rss helper (Benchmarks/peak-rss.c): a child spawned by this
+// driver would report the driver's own high-water mark.
+var peakKiB: [String: Int] = [:]
+for c in contenders {
+    var peak = 0
+    for _ in 0..<3 {
+        let path = opt.work + "/peak-rss.txt"
+        let r = Spawn.run([opt.peakRSS, corpusPath] + c.argv, inputPath: "/dev/null", outputPath: path, environment: c.environment)
+        if r.status == 0, let v = readFile(path).flatMap({ Int($0.trimmingSpaces.filter { $0.isNumber }) }) { peak = max(peak, v) }
+    }
+    if peak > 0 { peakKiB[c.name] = peak }
+}
+
+func med(_ c: Contender) -> Double { median(c.results.map(\.seconds)) }
+let mb = Double(corpusBytes) / 1_000_000
+say("")
+say("  \(pad("contender", 18)) \(lpad("median s", 9)) \(lpad("min s", 7)) \(lpad("max s", 7)) \(lpad("MB/s", 8)) \(lpad("lines/s", 11)) \(lpad("CPU s", 7)) \(lpad("peak RSS", 9))")
+for c in contenders {
+    let m = med(c)
+    let cpu = median(c.results.map(\.cpuSeconds))
+    let rss = peakKiB[c.name] ?? 0
+    say("  \(pad(c.name, 18)) \(lpad(fmt(m), 9)) \(lpad(fmt(c.results.map(\.seconds).min() ?? 0), 7)) \(lpad(fmt(c.results.map(\.seconds).max() ?? 0), 7)) \(lpad(fmt(mb / m, 1), 8)) \(lpad(String(Int(Double(corpusLines) / m)), 11)) \(lpad(fmt(cpu), 7)) \(lpad(fmt(Double(rss) / 1024, 1) + " MB", 9))")
+}
+
+let render = contenders[0], icu = contenders[1]
+let fribidi = contenders.first { $0.name == "fribidi" }
+let single = contenders.first { $0.name == "render, 1 thread" }!
+say("")
+say("targets:")
+let ratio = med(render) / med(icu)
+say("  render time / ICU C baseline time = \(fmt(ratio)) (target <= 1.25): \(verdict(ratio <= 1.25))")
+if let f = fribidi {
+    let speedup = med(f) / med(render)
+    say("  fribidi time / render time = \(fmt(speedup, 2)) (target >= 2, render at least 2x faster): \(verdict(speedup >= 2))")
+    say("  (for reference: fribidi / ICU C baseline = \(fmt(med(f) / med(icu), 2)))")
+} else {
+    say("  render at least 2x faster than fribidi: SKIPPED (fribidi not installed)")
+}
+if let kib = peakKiB[render.name] {
+    let peak = Double(kib) / 1024
+    say("  peak RSS of render over the \(fmt(mb, 1)) MB corpus = \(fmt(peak, 1)) MB (target <= 50 MB): \(verdict(peak <= 50))")
+} else {
+    say("  peak RSS of render: NOT MEASURED (the peak-rss helper \(opt.peakRSS) is not built)")
+}
+say("  (information: render on one thread / ICU C baseline = \(fmt(med(single) / med(icu))); render's CPU time / baseline's = \(fmt(median(render.results.map(\.cpuSeconds)) / median(icu.results.map(\.cpuSeconds)))))")
+
+// MARK: - Pathological inputs
+
+say("")
+say("pathological inputs (render --dir auto, and with --width 80; median of 3; target: well under 1 s each):")
+func writeBytes(_ path: String, _ bytes: [UInt8]) {
+    guard let f = fopen(path, "w") else { return }
+    _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+    fclose(f)
+}
+func repeated(_ s: String, toBytes n: Int) -> [UInt8] {
+    let unit = Array(s.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(n + unit.count)
+    while out.count < n { out.append(contentsOf: unit) }
+    return out
+}
+let mixedUnit = "مرحبا بالعالم (Hello) שלום 123 [x] كَتَبَ لا "
+let cases: [(String, [UInt8])] = [
+    ("600 KB line of [!]", repeated("[!]", toBytes: 600_000) + [0x0A]),
+    ("10 MB single line (mixed)", repeated(mixedUnit, toBytes: 10_000_000) + [0x0A]),
+    ("10,000 nested embeddings", Array((String(repeating: "\u{202B}\u{202A}", count: 5000) + "abc אבג (1)" + String(repeating: "\u{202C}", count: 10000) + "\n").utf8)),
+    ("100,000 marks on one base", Array(("ب" + String(repeating: "\u{064E}", count: 100_000) + " x\n").utf8)),
+]
+var allUnder = true
+for (name, bytes) in cases {
+    let path = opt.work + "/pathological.txt"
+    writeBytes(path, bytes)
+    var parts: [String] = []
+    for extra in [[String](), ["--width", "80"]] {
+        var times: [Double] = []
+        var status: Int32 = 0
+        for _ in 0..<3 {
+            let r = Spawn.run([opt.rtlTUI, "render", "--dir", "auto"] + extra, inputPath: path)
+            times.append(r.seconds)
+            status = max(status, r.status)
+        }
+        let m = median(times)
+        if m >= 1 || status != 0 { allUnder = false }
+        parts.append("\(extra.isEmpty ? "" : "--width 80 ")\(fmt(m))s\(status != 0 ? " (exit \(status))" : "")")
+    }
+    say("  \(pad(name, 28)) \(pad(String(bytes.count) + " bytes", 16)) \(parts.joined(separator: ", "))")
+}
+say("  every pathological input under 1 s: \(verdict(allUnder))")
+
+// MARK: - Demo targets
+
+say("")
+say("demo targets:")
+if let ms = FrameBench.demoMedianMilliseconds(width: 200, height: 60, frames: 200) {
+    say("  200x60 demo screen redraw (reading screen, Arabic): median \(fmt(ms)) ms (target <= 2 ms): \(verdict(ms <= 2))")
+} else {
+    say("  200x60 demo screen redraw: NOT MEASURED: the demo does not provide DemoHooks.redrawScreen (Sources/rtl-bench/DemoHooks.swift)")
+}
+let proxy = FrameBench.proxyMedianMilliseconds(width: 200, height: 60, frames: 200)
+say("    proxy, not the demo: 60 rows of mixed text laid out at width 200 by one engine and drawn into a Buffer: median \(fmt(proxy)) ms")
+for locale in ["en", "ar"] {
+    let hook = DemoHooks.sliderKeystroke(rtlTUI: opt.rtlTUI, locale: locale)
+    // A first frame of a few bytes means the demo did not start (a usage message, say).
+    if let r = PTYBench.bytesForKeystroke(command: hook.command, setup: hook.setup, key: hook.key), r.firstFrame > 2000 {
+        say("  slider keystroke through a pty (\(locale), first frame \(r.firstFrame) bytes): \(r.key) bytes (target <= 200): \(verdict(r.key > 0 && r.key <= 200))")
+    } else {
+        say("  slider keystroke through a pty (\(locale)): NOT MEASURED: `\(hook.command.joined(separator: " "))` did not start in a pty (DemoHooks.sliderKeystroke)")
+    }
+}
+say("")
+say("load average at end: \(loadAverage())")
