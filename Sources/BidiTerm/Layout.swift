@@ -101,7 +101,8 @@ public struct ParagraphLayout: Sendable, Hashable {
 
     /// Where a caret at logical offset `offset` (0...scalarCount, a position between scalars) is
     /// drawn: the line, and the column of the cell of the scalar after the caret; at the end of the
-    /// text, the column just past the last scalar on its trailing side (left of it in RTL).
+    /// text, the column just past the last scalar on its trailing side (left of it in RTL, which is
+    /// -1 when that scalar is drawn in the line's first column).
     /// Columns are relative to the line's first cell (add the alignment offset when drawing).
     public func caretPosition(logical offset: Int) -> (line: Int, column: Int) {
         guard !lines.isEmpty else { return (0, 0) }
@@ -118,24 +119,27 @@ public struct ParagraphLayout: Sendable, Hashable {
             // scalar before the caret, on its trailing side.
             x = 0
             for c in line.cells {
-                if c.width > 0, c.logical.contains(o - 1) { return (li, c.isRTL ? max(0, x - 1) : x + c.width) }
+                if c.width > 0, c.logical.contains(o - 1) { return (li, c.isRTL ? x - 1 : x + c.width) }
                 x += c.width
             }
-            return (li, direction == .rtl ? 0 : line.width)
+            return (li, direction == .rtl ? -1 : line.width)
         }
         return (lines.count - 1, 0)
     }
 
-    /// The logical offset of the scalar drawn at `column` of line `line`; past the end of a line,
-    /// the logical end of that line (its trailing edge).
+    /// The logical offset of the scalar drawn at `column` of line `line`. Beyond the line's ends, the
+    /// logical start or end of the line, whichever lies on that side: past the right end, the end
+    /// of an LTR paragraph's line and the start of an RTL one's; left of column 0, the opposite.
     public func logicalOffset(line: Int, column: Int) -> Int {
         guard line >= 0, line < lines.count else { return line < 0 ? 0 : scalarCount }
+        let range = lines[line].logicalRange
+        if column < 0 { return direction == .rtl ? range.upperBound : range.lowerBound }
         var x = 0
         for c in lines[line].cells {
             if c.width > 0, column >= x, column < x + c.width { return c.logical.lowerBound }
             x += c.width
         }
-        return lines[line].logicalRange.upperBound
+        return direction == .rtl ? range.lowerBound : range.upperBound
     }
 }
 

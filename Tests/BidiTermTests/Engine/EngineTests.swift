@@ -197,8 +197,14 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(p.logicalOffset(line: 0, column: 4), 6)
         // At the end of RTL text the caret sits left of the last letter.
         let r = engine.layout("אבג", direction: .rtl)
-        XCTAssertEqual(r.caretPosition(logical: 3).column, 0)
+        XCTAssertEqual(r.caretPosition(logical: 3).column, -1, "left of the leftmost letter")
+        XCTAssertEqual(r.caretPosition(logical: 2).column, 0)
         XCTAssertEqual(r.caretPosition(logical: 0).column, 2)
+        // Beyond the ends of an RTL line: its start on the right, its end on the left.
+        XCTAssertEqual(r.logicalOffset(line: 0, column: 10), 0)
+        XCTAssertEqual(r.logicalOffset(line: 0, column: -1), 3)
+        XCTAssertEqual(p.logicalOffset(line: 0, column: 50), 7)
+        XCTAssertEqual(p.logicalOffset(line: 0, column: -1), 0)
     }
 
     func test_R6_numeralSystemsFromICULocaleData() {
