@@ -10,6 +10,7 @@
 /// - PgDn / PgUp: next / previous screen. d/F2 direction, l/F3 language, n/F4 digits, s/F5
 ///   shaping, b/F6 LTR and RTL side by side, ?/F1 help, q/Esc/Ctrl-C quit. While a text field has
 ///   the focus, letters type into it (the F-keys still work); Esc leaves the field.
+/// - A mouse click (with `--mouse`) focuses the control under it.
 public struct DemoApp: TerminalApp {
     /// Start-up settings.
     public struct Options {
@@ -166,9 +167,11 @@ public struct DemoApp: TerminalApp {
         let focused = focusedPath
         let probe = self.probe
         let recordsProbe = direction == self.direction
-        r.decorate = { path, _, w in
-            guard path == focused else { return w }
-            return Focused(content: w, probe: recordsProbe ? probe : nil)
+        r.decorate = { path, node, w in
+            var w = w
+            if path == focused { w = Focused(content: w, probe: recordsProbe ? probe : nil) }
+            if recordsProbe && node.isInteractive { w = AreaRecorder(content: w, path: path, probe: probe) }
+            return w
         }
         return r.widget(for: screen)
     }
@@ -188,6 +191,14 @@ public struct DemoApp: TerminalApp {
 
     public mutating func handle(_ key: KeyEvent) -> AppAction {
         if case .resize = key { return .continue }
+        if case .mouse(let x, let y, _) = key {
+            // A click focuses the control drawn there (the areas of the last frame).
+            if !showHelp, let path = probe.areas.first(where: { $0.value.contains(x: x, y: y) })?.key,
+               let i = interactivePaths.firstIndex(of: path) {
+                focus = i
+            }
+            return .continue
+        }
         if key == .ctrl("c") { return .quit }
         if showHelp {
             if key == .escape || key == .character("?") || key == .function(1) || key == .character("q") { showHelp = false }
@@ -392,9 +403,24 @@ public struct DemoApp: TerminalApp {
 final class FocusProbe {
     var area: Rect?
     var context: RenderContext?
+    /// Where each interactive control was drawn, by path.
+    var areas: [[Int]: Rect] = [:]
     func reset() {
         area = nil
         context = nil
+        areas = [:]
+    }
+}
+
+/// Records where an interactive control is drawn, so a mouse click can focus it.
+struct AreaRecorder: Widget {
+    var content: any Widget
+    var path: [Int]
+    var probe: FocusProbe
+
+    func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
+        content.render(area, into: &buffer, context: context)
+        probe.areas[path] = area
     }
 }
 

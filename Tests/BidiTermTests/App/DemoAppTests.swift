@@ -183,6 +183,19 @@ final class DemoAppTests: XCTestCase {
         XCTAssertNotEqual(rows(&app), before)
     }
 
+    func test_mouseClickFocusesTheControlUnderIt() throws {
+        var app = try Self.makeApp(locale: "ar", screen: "settings")
+        _ = rows(&app)
+        let first = app.focus
+        // Find a row of the toggle on screen: toggles are drawn as [●━━] / [──●].
+        let screen = rows(&app)
+        guard let y = screen.firstIndex(where: { $0.contains("[●━━]") || $0.contains("[──●]") }) else { return XCTFail() }
+        let x = screen[y].distance(from: screen[y].startIndex, to: screen[y].range(of: "[")!.lowerBound)
+        _ = app.handle(.mouse(x: x, y: y, button: 1))
+        XCTAssertNotEqual(app.focus, first)
+        XCTAssertEqual(app.focusedNode?.kind.typeName, "toggle")
+    }
+
     func test_ctrlCQuitsEvenWhileEditing() throws {
         var app = try Self.makeApp(locale: "en", screen: "messages")
         focus(&app, on: "field")
