@@ -29,7 +29,7 @@ sample:
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 clean:
 	rm -rf .build
