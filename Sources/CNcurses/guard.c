@@ -136,15 +136,7 @@ static void onCrash(int sig, siginfo_t *info, void *context) {
     // repeat: those end the process with the default action at once. (Handing them to the
     // runtime's reporter is not enough: it returns for a signal that does not repeat, and the
     // process would go on running.)
-    if (sig == SIGTRAP || sig == SIGABRT || info == NULL || info->si_code <= 0) {
-        struct sigaction dfl;
-        memset(&dfl, 0, sizeof dfl);
-        dfl.sa_handler = SIG_DFL;
-        sigemptyset(&dfl.sa_mask);
-        sigaction(sig, &dfl, NULL);
-        unblock(sig);
-        raise(sig);
-    }
+    if (sig == SIGTRAP || sig == SIGABRT || info == NULL || info->si_code <= 0) raiseWithDefault(sig);
 }
 
 // MARK: - Installation

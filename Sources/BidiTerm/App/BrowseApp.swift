@@ -337,11 +337,8 @@ public struct BrowseApp: TerminalApp {
         let ctx = context
         let b = BrowseLineBuilder(context: ctx)
         guard area.width >= options.minimumWidth, area.height >= options.minimumHeight else {
-            guard !area.isEmpty else { return nil }
-            let text = "rtl-tui browse needs at least \(options.minimumWidth)×\(options.minimumHeight) cells; this terminal is \(area.width)×\(area.height)"
-            let rows = min(area.height, 3)
-            Paragraph(text).render(Rect(x: 0, y: max(0, (area.height - rows) / 2), width: area.width, height: rows),
-                                   into: &buffer, context: ctx)
+            buffer.drawNotice("rtl-tui browse needs at least \(options.minimumWidth)×\(options.minimumHeight) cells; this terminal is \(area.width)×\(area.height)",
+                              context: ctx)
             return nil
         }
 

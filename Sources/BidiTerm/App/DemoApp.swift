@@ -116,9 +116,7 @@ public struct DemoApp: TerminalApp {
             let have = "\(area.width)×\(area.height)", need = "\(options.minimumWidth)×\(options.minimumHeight)"
             let text = ui("demo.tooSmall", args: [TextArgument("have", .string(have)),
                                                   TextArgument("need", .string(need))])
-            let rows = min(area.height, 3)
-            Paragraph(text).render(Rect(x: 0, y: max(0, (area.height - rows) / 2), width: area.width, height: rows),
-                                   into: &buffer, context: ctx)
+            buffer.drawNotice(text, context: ctx)
             return nil
         }
         // Header: the product at the leading edge, the state at the trailing edge.

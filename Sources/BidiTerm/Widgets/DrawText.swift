@@ -140,3 +140,15 @@ extension VisualLine {
         return VisualLine(cells: cells, width: cells.reduce(0) { $0 + $1.width }, logicalRange: logicalRange)
     }
 }
+
+extension Buffer {
+    /// A notice of up to three wrapped lines in the middle rows of the whole buffer, aligned to the
+    /// context's leading edge: what a full-screen app shows instead of a squeezed screen when the
+    /// terminal is too small.
+    public mutating func drawNotice(_ text: String, context: RenderContext) {
+        guard !area.isEmpty else { return }
+        let rows = min(area.height, 3)
+        Paragraph(text).render(Rect(x: area.x, y: area.y + max(0, (area.height - rows) / 2), width: area.width, height: rows),
+                               into: &self, context: context)
+    }
+}
