@@ -1,6 +1,7 @@
 # The two set-up commands of the README:
 #   make demo   installs what is missing, builds (release) and runs the main job
-#   make test   installs what is missing (also unicode-data and tmux), builds and runs every test
+#   make test   installs what is missing (also unicode-data, tmux, libfribidi-bin, python3), builds,
+#               runs a short smoke of each fuzz target, then every test
 SWIFT ?= swift
 BIN = .build/release/rtl-tui
 
@@ -29,6 +30,7 @@ sample:
 
 test: test-deps
 	$(SWIFT) build --build-tests
+	Scripts/fuzz.sh all $(FUZZ_SMOKE_SECONDS)
 	$(SWIFT) test --skip-build --disable-swift-testing
 
 clean:
