@@ -196,6 +196,36 @@ final class DemoAppTests: XCTestCase {
         XCTAssertEqual(app.focusedNode?.kind.typeName, "toggle")
     }
 
+    /// R22: catalog text with escape sequences, OSC 52, DCS, C1 CSI, BEL, backspaces and bidi
+    /// overrides reaches no cell raw, on every screen, in both directions.
+    func test_R22_hostileCatalogTextReachesNoCellRaw() throws {
+        let english = try CatalogLoader.load(path: Self.demoDir.appendingPathComponent("catalogs/en.po").path)
+        let payload = "\u{1B}[2J\u{1B}]52;c;SGVsbG8=\u{07}عنوان\u{9B}31m\u{1B}P1$q\u{1B}\\ \u{8}\u{8}\u{202E}abc\u{7F}"
+        let hostile = english.entries.map { e -> CatalogEntry in
+            var e = e
+            e.translation = payload + (e.translation ?? "")
+            return e
+        }
+        let catalog = Catalog(path: "hostile.po", format: .po, locale: "ar", entries: hostile)
+        var app = try Self.makeApp(locale: "ar")
+        app = DemoApp(screens: app.screens, catalogs: ["ar": catalog, "en": english], options: {
+            var o = DemoApp.Options(); o.locale = "ar"; o.animate = false; return o }())
+        for screen in 0..<app.screens.count {
+            app.go(to: screen)
+            for _ in 0..<2 {
+                var b = Buffer(width: 100, height: 30)
+                _ = app.render(into: &b)
+                for cell in b.cells {
+                    for u in cell.symbol.unicodeScalars {
+                        XCTAssertFalse(Sanitizer.isControl(u.value) || Sanitizer.isBidiControl(u.value),
+                                       "raw U+\(String(u.value, radix: 16)) in a cell of \(app.screen.id)")
+                    }
+                }
+                _ = app.handle(.character("d"))
+            }
+        }
+    }
+
     func test_ctrlCQuitsEvenWhileEditing() throws {
         var app = try Self.makeApp(locale: "en", screen: "messages")
         focus(&app, on: "field")
