@@ -428,7 +428,7 @@ enum Diagnostics {
 }
 
 /// JSON string escaping that keeps every control character and every bidi control out of the
-/// output as raw characters (they are written as \\uXXXX).
+/// output as raw characters (they are written as \\uHHHH, four hex digits).
 enum JSON {
     static func quote(_ s: String) -> String {
         var out = "\""

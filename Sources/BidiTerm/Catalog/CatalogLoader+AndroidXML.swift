@@ -8,7 +8,7 @@ extension CatalogLoader {
     /// item, keyed `name[0]`, `name[1]`, …). The `product` attribute is the entry's context;
     /// `translatable="false"` and `formatted="false"` become flags; the XML comment just before an
     /// element becomes its comment. Text is processed the way the Android resource compiler does:
-    /// escapes `\' \" \\ \n \t \@ \? \uXXXX`, unescaped double quotes delimit literal text, and white
+    /// escapes `\' \" \\ \n \t \@ \? \uHHHH` (four hex digits), unescaped double quotes delimit literal text, and white
     /// space outside them is collapsed to one space and trimmed. Inline markup (`<b>`, `<i>`,
     /// `<u>`, `<a href>`…) stays in the text as written; `<xliff:g>` wrappers are removed, keeping
     /// their content, as the compiler does. Elements that are not string resources (`<dimen>`,
