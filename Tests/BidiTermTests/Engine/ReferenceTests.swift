@@ -87,6 +87,29 @@ final class ReferenceTests: XCTestCase {
         XCTAssertGreaterThan(n, 1000)
     }
 
+    /// The same through the `rtl-tui render` command, which has its own fast paths (lines with no
+    /// RTL character, lines of only RTL letters and neutrals reversed without ICU) and streams
+    /// through worker threads: every output line equals ICU's reordering of its input line.
+    func test_renderCommandEqualsICUsReorderingOnRealStrings() throws {
+        var strings = Self.fixtureStrings + Self.systemStrings(limit: 1_000_000)
+        strings = strings.filter(Self.comparable)
+        let input = Data((strings.joined(separator: "\n") + "\n").utf8)
+        let r = try CLI.run(["render", "--no-shape", "--dir", "auto"], stdin: input)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let out = r.lines
+        XCTAssertEqual(out.count, strings.count)
+        let reference = BidiEngine()
+        var failures: [String] = []
+        for (i, s) in strings.enumerated() where i < out.count {
+            let want = Self.withoutJoiners(reference.icuReordered(s, direction: .autoLTR))
+            if Self.withoutJoiners(out[i]) != want && failures.count < 10 {
+                failures.append("\(s.debugDescription)\n  render \(out[i])\n  ICU    \(want)")
+            }
+        }
+        XCTAssertEqual(failures, [])
+        print("ReferenceTests: \(strings.count) strings through rtl-tui render match ICU's reordering")
+    }
+
     /// FriBidi's CLI always mirrors and shapes; compare with the engine's shaped output, line by line.
     func test_displayEqualsFriBidiOnFixtureStrings() throws {
         let fribidi = "/usr/bin/fribidi"
