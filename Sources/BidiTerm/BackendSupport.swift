@@ -75,19 +75,14 @@ public enum TerminalSymbol {
             let v = s.value
             if Sanitizer.isControl(v) {
                 out.append("\u{FFFD}")
-            } else if !isBidiControl(v) {
+            } else if !Sanitizer.isBidiControl(v) {
                 out.append(s)
             }
         }
         return out.isEmpty ? " " : String(out)
     }
 
-    /// True for the explicit bidi controls, which must not reach a terminal (R22).
-    public static func isBidiControl(_ v: UInt32) -> Bool {
-        (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F || v == 0x061C
-    }
-
-    @inline(__always) static func needsCare(_ v: UInt32) -> Bool { Sanitizer.isControl(v) || isBidiControl(v) }
+    @inline(__always) static func needsCare(_ v: UInt32) -> Bool { Sanitizer.isControl(v) || Sanitizer.isBidiControl(v) }
 }
 
 // MARK: - Colours

@@ -15,11 +15,6 @@ func stringFromCBuffer(_ buf: [CChar]) -> String {
     String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-@inline(__always)
-func icuCheck(_ err: Int32, _ function: String) throws {
-    if err > 0 { throw ICUError(code: err, function: function) }
-}
-
 /// A UBiDi object; not thread-safe.
 final class ICUBidi {
     let raw: OpaquePointer

@@ -85,6 +85,17 @@ public enum Sanitizer {
         return out
     }
 
+    /// `text` for a QA reader: invisible format characters and bidi controls by name (`⟨RLO⟩`, see
+    /// `revealed`), control characters as their placeholders. For keys, file names and suggested
+    /// fixes printed to a terminal.
+    public static func revealing(_ text: String) -> String {
+        var out = ""
+        for u in text.unicodeScalars {
+            if let r = revealed(u.value) { out += r } else if let p = placeholder(for: u.value) { out += p } else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
+
     /// `text` with every control character replaced by its placeholder (TAB by a space), for
     /// one-line messages that must not carry raw control bytes (for example error messages that
     /// quote user input).

@@ -25,7 +25,6 @@ void CICU_bidi_setLine(CICU_Bidi *para, int32_t start, int32_t limit, CICU_Bidi 
 
 uint8_t CICU_bidi_getParaLevel(CICU_Bidi *bidi) { return ubidi_getParaLevel((const UBiDi *)bidi); }
 int32_t CICU_bidi_getDirection(CICU_Bidi *bidi) { return (int32_t)ubidi_getDirection((const UBiDi *)bidi); }
-int32_t CICU_bidi_getLength(CICU_Bidi *bidi) { return ubidi_getLength((const UBiDi *)bidi); }
 
 const uint8_t *CICU_bidi_getLevels(CICU_Bidi *bidi, int32_t *err) {
     return (const uint8_t *)ubidi_getLevels((UBiDi *)bidi, ERR(err));
@@ -41,11 +40,6 @@ int32_t CICU_bidi_getVisualRun(CICU_Bidi *bidi, int32_t runIndex, int32_t *logic
     return (int32_t)ubidi_getVisualRun((UBiDi *)bidi, runIndex, logicalStart, length);
 }
 
-int32_t CICU_bidi_countParagraphs(CICU_Bidi *bidi, int32_t *err) {
-    (void)err;
-    return ubidi_countParagraphs((UBiDi *)bidi);
-}
-
 int32_t CICU_bidi_writeReordered(CICU_Bidi *bidi, uint16_t *dest, int32_t capacity, uint16_t options, int32_t *err) {
     return ubidi_writeReordered((UBiDi *)bidi, (UChar *)dest, capacity, options, ERR(err));
 }
@@ -53,15 +47,9 @@ const uint16_t CICU_REORDER_KEEP_BASE_COMBINING = UBIDI_KEEP_BASE_COMBINING;
 const uint16_t CICU_REORDER_DO_MIRRORING = UBIDI_DO_MIRRORING;
 const uint16_t CICU_REORDER_REMOVE_BIDI_CONTROLS = UBIDI_REMOVE_BIDI_CONTROLS;
 
-void CICU_bidi_reorderVisual(const uint8_t *levels, int32_t length, int32_t *visualMap) {
-    ubidi_reorderVisual((const UBiDiLevel *)levels, length, visualMap);
-}
-
 int32_t CICU_charDirection(int32_t c) { return (int32_t)u_charDirection((UChar32)c); }
 int32_t CICU_charMirror(int32_t c) { return (int32_t)u_charMirror((UChar32)c); }
-int32_t CICU_isMirrored(int32_t c) { return u_isMirrored((UChar32)c) ? 1 : 0; }
 int32_t CICU_charType(int32_t c) { return (int32_t)u_charType((UChar32)c); }
-int32_t CICU_joiningType(int32_t c) { return u_getIntPropertyValue((UChar32)c, UCHAR_JOINING_TYPE); }
 
 void CICU_charInfoBlock(int32_t start, int32_t count, uint16_t *out) {
     for (int32_t i = 0; i < count; i++) {
@@ -124,13 +112,8 @@ int32_t CICU_shapeArabic(const uint16_t *source, int32_t length, uint16_t *dest,
 
 const uint32_t CICU_SHAPE_LETTERS_SHAPE = U_SHAPE_LETTERS_SHAPE;
 const uint32_t CICU_SHAPE_LETTERS_UNSHAPE = U_SHAPE_LETTERS_UNSHAPE;
-const uint32_t CICU_SHAPE_LENGTH_FIXED_SPACES_NEAR = U_SHAPE_LENGTH_FIXED_SPACES_NEAR;
 const uint32_t CICU_SHAPE_LENGTH_GROW_SHRINK = U_SHAPE_LENGTH_GROW_SHRINK;
 const uint32_t CICU_SHAPE_TEXT_DIRECTION_LOGICAL = U_SHAPE_TEXT_DIRECTION_LOGICAL;
-const uint32_t CICU_SHAPE_AGGREGATE_TASHKEEL = U_SHAPE_AGGREGATE_TASHKEEL;
-const uint32_t CICU_SHAPE_PRESERVE_PRESENTATION = U_SHAPE_PRESERVE_PRESENTATION;
-const uint32_t CICU_SHAPE_DIGITS_EN2AN = U_SHAPE_DIGITS_EN2AN;
-const uint32_t CICU_SHAPE_DIGIT_TYPE_AN_EXTENDED = U_SHAPE_DIGIT_TYPE_AN_EXTENDED;
 
 CICU_Break *CICU_break_open(int32_t kind, const char *locale, int32_t *err) {
     return (CICU_Break *)ubrk_open((UBreakIteratorType)kind, locale, NULL, 0, ERR(err));
@@ -139,10 +122,6 @@ void CICU_break_close(CICU_Break *brk) { ubrk_close((UBreakIterator *)brk); }
 void CICU_break_setText(CICU_Break *brk, const uint16_t *text, int32_t length, int32_t *err) {
     ubrk_setText((UBreakIterator *)brk, (const UChar *)text, length, ERR(err));
 }
-int32_t CICU_break_first(CICU_Break *brk) { return ubrk_first((UBreakIterator *)brk); }
-int32_t CICU_break_next(CICU_Break *brk) { return ubrk_next((UBreakIterator *)brk); }
-int32_t CICU_break_following(CICU_Break *brk, int32_t offset) { return ubrk_following((UBreakIterator *)brk, offset); }
-int32_t CICU_break_ruleStatus(CICU_Break *brk) { return ubrk_getRuleStatus((UBreakIterator *)brk); }
 int32_t CICU_break_all(CICU_Break *brk, int32_t length, int32_t *out) {
     int32_t n = 0;
     ubrk_first((UBreakIterator *)brk);

@@ -65,16 +65,8 @@ enum Spawn {
         let path = "/tmp/rtl-bench-capture-\(getpid())"
         defer { unlink(path) }
         let r = run(argv, inputPath: "/dev/null", outputPath: path)
-        guard r.status == 0, let f = fopen(path, "r") else { return nil }
-        defer { fclose(f) }
-        var out: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buf, 1, buf.count, f)
-            if n <= 0 { break }
-            out.append(contentsOf: buf[0..<n])
-        }
-        return String(decoding: out, as: UTF8.self)
+        guard r.status == 0 else { return nil }
+        return readFile(path)
     }
 
     /// True when an executable named `name` is on PATH (or `name` is a path to one).

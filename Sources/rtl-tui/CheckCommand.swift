@@ -94,8 +94,8 @@ struct CheckCommand: ParsableCommand {
     }
 
     static func text(_ f: Finding) -> String {
-        var s = "\(BidiTermVisible.controls(Sanitizer.visible(f.file))):\(f.line)\(f.column > 0 ? ":\(f.column)" : ""): \(f.severity.rawValue)[\(f.id)]"
-        if !f.key.isEmpty { s += " " + Sanitizer.visible(quoted(f.key)) }
+        var s = "\(Sanitizer.revealing(f.file)):\(f.line)\(f.column > 0 ? ":\(f.column)" : ""): \(f.severity.rawValue)[\(f.id)]"
+        if !f.key.isEmpty { s += " " + quoted(f.key) }
         s += ": " + Sanitizer.visible(f.message) + "\n"
         if !f.rendered.isEmpty { s += "    renders: " + f.rendered + "\n" }
         if !f.suggestion.isEmpty { s += "    fix: " + Sanitizer.visible(f.suggestion) + "\n" }
@@ -104,7 +104,7 @@ struct CheckCommand: ParsableCommand {
 
     static func quoted(_ key: String) -> String {
         let k = key.count > 60 ? String(key.prefix(57)) + "…" : key
-        return "\"" + BidiTermVisible.controls(k) + "\""
+        return "\"" + Sanitizer.revealing(k) + "\""
     }
 
     static func json(_ all: [Finding], files: [(String, Int)], errors: Int, warnings: Int) -> String {
@@ -116,16 +116,5 @@ struct CheckCommand: ParsableCommand {
                 + "\"rendered\":\(JSON.quote(f.rendered)),\"suggestion\":\(JSON.quote(f.suggestion))}"
         }.joined(separator: ",\n") + "]}\n"
         return s
-    }
-}
-
-/// Makes invisible format characters in keys visible by name.
-enum BidiTermVisible {
-    static func controls(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            if let r = Sanitizer.revealed(u.value) { out += r } else { out.unicodeScalars.append(u) }
-        }
-        return out
     }
 }

@@ -64,6 +64,8 @@ public struct DemoApp: TerminalApp {
         self.directionOverride = options.direction
         self.numeralsOverride = options.numerals
         self.shaping = options.shaping
+        self.renderer = Self.makeRenderer(catalogs: catalogs, locale: options.locale,
+                                          numerals: options.numerals ?? NumeralSystem.forLocale(options.locale))
         if let id = options.screen, let i = screens.firstIndex(where: { $0.id == id }) { current = i }
         focus = interactivePaths.isEmpty ? nil : 0
     }
@@ -75,10 +77,15 @@ public struct DemoApp: TerminalApp {
     public var numerals: NumeralSystem { numeralsOverride ?? NumeralSystem.forLocale(locale) }
     public var screen: ScreenFile { screens[current] }
 
-    var renderer: ScreenRenderer {
-        var r = ScreenRenderer(catalogs: [catalogs[locale], catalogs["en"]].compactMap { $0 }, locale: locale, numerals: numerals)
-        r.showsTitle = true
-        return r
+    /// Text lookup for the current language and digits (rebuilt when either changes).
+    private(set) var renderer: ScreenRenderer
+
+    static func makeRenderer(catalogs: [String: Catalog], locale: String, numerals: NumeralSystem) -> ScreenRenderer {
+        ScreenRenderer(catalogs: [catalogs[locale], catalogs["en"]].compactMap { $0 }, locale: locale, numerals: numerals)
+    }
+
+    mutating func refreshRenderer() {
+        renderer = Self.makeRenderer(catalogs: catalogs, locale: locale, numerals: numerals)
     }
 
     var layoutOptions: LayoutOptions { LayoutOptions(shaping: shaping, reordering: options.reordering) }
@@ -261,6 +268,7 @@ public struct DemoApp: TerminalApp {
         let all = options.locales
         let i = all.firstIndex(of: locale) ?? -1
         locale = all[(i + 1) % all.count]
+        refreshRenderer()
     }
 
     mutating func cycleNumerals() {
@@ -270,6 +278,7 @@ public struct DemoApp: TerminalApp {
         case .arab?: numeralsOverride = .arabext
         case .arabext?: numeralsOverride = nil
         }
+        refreshRenderer()
     }
 
     /// Shows screen `index` (clamped), focusing its first control.
@@ -357,9 +366,8 @@ public struct DemoApp: TerminalApp {
             default: return
             }
             if step < 0 && back != nil { go(to: current - 1) } else if step > 0 && next != nil { go(to: current + 1) }
-        case .field:
-            editField(key)
         default:
+            // Text fields never get here: while one has the focus, `handle` sends keys to `editField`.
             return
         }
     }

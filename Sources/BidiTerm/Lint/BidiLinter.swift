@@ -183,7 +183,7 @@ public final class BidiLinter {
                 if strip(a) != strip(b) {
                     add("placeholder-unisolated", .warning,
                         "placeholder \(p.text) is not isolated: a left-to-right value reorders with the text around it (with \"\(sample)\": \(a))",
-                        "Wrap it in FSI…PDI: \(substitute(text, p, with: "\u{2068}" + p.text + "\u{2069}").visibleControls) → \(b)")
+                        "Wrap it in FSI…PDI: \(Sanitizer.revealing(substitute(text, p, with: "\u{2068}" + p.text + "\u{2069}"))) → \(b)")
                 }
             }
         }
@@ -221,7 +221,7 @@ public final class BidiLinter {
         // Pre-shaped presentation forms stored in the catalog.
         if scalars.contains(where: { ($0.value >= 0xFB50 && $0.value <= 0xFDFF) || ($0.value >= 0xFE70 && $0.value <= 0xFEFE) }) {
             add("presentation-forms", .warning, "contains Arabic presentation forms (pre-shaped glyphs) instead of letters",
-                "Store logical letters: \(unshape(text).visibleControls)")
+                "Store logical letters: \(Sanitizer.revealing(unshape(text)))")
         }
 
         // Mixed digit systems.
@@ -234,7 +234,7 @@ public final class BidiLinter {
         if systems.count > 1 {
             let want = NumeralSystem.forLocale(options.locale ?? c.locale ?? "en")
             add("mixed-digits", .warning, "mixes digit systems: " + systems.map(\.rawValue).sorted().joined(separator: ", "),
-                "Use one digit system (\(want.rawValue) for this locale): \(want.convert(text).visibleControls)")
+                "Use one digit system (\(want.rawValue) for this locale): \(Sanitizer.revealing(want.convert(text)))")
         }
         return out
     }
@@ -308,16 +308,4 @@ public final class BidiLinter {
 func hex(_ v: UInt32) -> String {
     let h = String(v, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - h.count)) + h
-}
-
-extension String {
-    /// The string with bidi and other invisible controls shown by name (for suggestions printed to
-    /// a terminal) and control characters as placeholders.
-    var visibleControls: String {
-        var out = ""
-        for u in unicodeScalars {
-            if let r = Sanitizer.revealed(u.value) { out += r } else if let p = Sanitizer.placeholder(for: u.value) { out += p } else { out.unicodeScalars.append(u) }
-        }
-        return out
-    }
 }

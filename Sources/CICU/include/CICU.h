@@ -30,7 +30,6 @@ void CICU_bidi_setLine(CICU_Bidi *para, int32_t start, int32_t limit, CICU_Bidi 
 uint8_t CICU_bidi_getParaLevel(CICU_Bidi *bidi);
 /// 0 = all LTR, 1 = all RTL, 2 = mixed.
 int32_t CICU_bidi_getDirection(CICU_Bidi *bidi);
-int32_t CICU_bidi_getLength(CICU_Bidi *bidi);
 /// Pointer to one level per UTF-16 unit (valid until the next setPara/setLine on `bidi`).
 const uint8_t *CICU_bidi_getLevels(CICU_Bidi *bidi, int32_t *err);
 /// visualMap[visualIndex] = logicalIndex; `map` must hold getLength entries.
@@ -38,16 +37,12 @@ void CICU_bidi_getVisualMap(CICU_Bidi *bidi, int32_t *map, int32_t *err);
 int32_t CICU_bidi_countRuns(CICU_Bidi *bidi, int32_t *err);
 /// Returns 0 for an LTR run, 1 for an RTL run.
 int32_t CICU_bidi_getVisualRun(CICU_Bidi *bidi, int32_t runIndex, int32_t *logicalStart, int32_t *length);
-/// Number of paragraphs found by setPara (paragraph separators split them).
-int32_t CICU_bidi_countParagraphs(CICU_Bidi *bidi, int32_t *err);
 /// ubidi_writeReordered of the paragraph or line in `bidi` with the given options (CICU_REORDER_ bits).
 /// Returns the length written to dest.
 int32_t CICU_bidi_writeReordered(CICU_Bidi *bidi, uint16_t *dest, int32_t capacity, uint16_t options, int32_t *err);
 extern const uint16_t CICU_REORDER_KEEP_BASE_COMBINING;
 extern const uint16_t CICU_REORDER_DO_MIRRORING;
 extern const uint16_t CICU_REORDER_REMOVE_BIDI_CONTROLS;
-/// Reorders levels[0..<length] into visualMap (no text needed): ubidi_reorderVisual.
-void CICU_bidi_reorderVisual(const uint8_t *levels, int32_t length, int32_t *visualMap);
 
 // ---- character properties ------------------------------------------------------------------------
 /// u_charDirection: UCharDirection (0 L, 1 R, 2 EN, 3 ES, 4 ET, 5 AN, 6 CS, 7 B, 8 S, 9 WS, 10 ON,
@@ -55,14 +50,10 @@ void CICU_bidi_reorderVisual(const uint8_t *levels, int32_t length, int32_t *vis
 int32_t CICU_charDirection(int32_t c);
 /// u_charMirror: the Bidi_Mirroring_Glyph, or c itself.
 int32_t CICU_charMirror(int32_t c);
-/// u_isMirrored: Bidi_Mirrored.
-int32_t CICU_isMirrored(int32_t c);
 /// u_charType: the general category as UCharCategory (6 Mn, 7 Me, 8 Mc, 16 Cf, ...).
 int32_t CICU_charType(int32_t c);
 /// u_charName (U_EXTENDED_CHAR_NAME): writes a NUL-terminated name; returns its length.
 int32_t CICU_charName(int32_t c, char *buffer, int32_t capacity);
-/// u_getIntPropertyValue(c, UCHAR_JOINING_TYPE).
-int32_t CICU_joiningType(int32_t c);
 /// The Unicode version of ICU's character data, e.g. "15.0".
 void CICU_unicodeVersion(char *buffer, int32_t capacity);
 
@@ -93,13 +84,8 @@ int32_t CICU_shapeArabic(const uint16_t *source, int32_t length, uint16_t *dest,
                          uint32_t options, int32_t *err);
 extern const uint32_t CICU_SHAPE_LETTERS_SHAPE;
 extern const uint32_t CICU_SHAPE_LETTERS_UNSHAPE;
-extern const uint32_t CICU_SHAPE_LENGTH_FIXED_SPACES_NEAR;
 extern const uint32_t CICU_SHAPE_LENGTH_GROW_SHRINK;
 extern const uint32_t CICU_SHAPE_TEXT_DIRECTION_LOGICAL;
-extern const uint32_t CICU_SHAPE_AGGREGATE_TASHKEEL;
-extern const uint32_t CICU_SHAPE_PRESERVE_PRESENTATION;
-extern const uint32_t CICU_SHAPE_DIGITS_EN2AN;
-extern const uint32_t CICU_SHAPE_DIGIT_TYPE_AN_EXTENDED;
 
 // ---- break iterators -----------------------------------------------------------------------------
 typedef struct CICU_Break CICU_Break;  // opaque UBreakIterator
@@ -108,13 +94,6 @@ CICU_Break *CICU_break_open(int32_t kind, const char *locale, int32_t *err);
 void CICU_break_close(CICU_Break *brk);
 /// The text must stay alive and unchanged while it is set.
 void CICU_break_setText(CICU_Break *brk, const uint16_t *text, int32_t length, int32_t *err);
-int32_t CICU_break_first(CICU_Break *brk);
-/// Next boundary, or -1 at the end.
-int32_t CICU_break_next(CICU_Break *brk);
-/// First boundary after offset, or -1.
-int32_t CICU_break_following(CICU_Break *brk, int32_t offset);
-/// Rule status of the last boundary (line break: 100..199 = mandatory "hard" break).
-int32_t CICU_break_ruleStatus(CICU_Break *brk);
 /// All boundaries after the first (0) up to and including `length`, written to `out` (which must
 /// hold `length` entries); returns how many were written. One call instead of one per boundary.
 int32_t CICU_break_all(CICU_Break *brk, int32_t length, int32_t *out);

@@ -111,12 +111,15 @@ final class DemoAppTests: XCTestCase {
         _ = app.handle(.character("d"))   // forced RTL
         XCTAssertEqual(app.direction, .rtl)
         let rtl = rows(&app)
-        // The sidebar pane (its corner) moves from the left to the right edge region.
-        let ltrCorner = ltr[2].firstIndex(of: "┌").map { ltr[2].distance(from: ltr[2].startIndex, to: $0) }
-        let rtlCorner = rtl[2].lastIndex(of: "┐").map { rtl[2].distance(from: rtl[2].startIndex, to: $0) }
-        XCTAssertNotNil(ltrCorner)
-        XCTAssertNotNil(rtlCorner)
-        XCTAssertNotEqual(ltr, rtl)
+        // R2: the leading sidebar (the list with the selection marker) is in the left half in LTR,
+        // in the right half in RTL, where its marker points the other way.
+        func column(of marker: Character, in screen: [String]) -> Int? {
+            for row in screen { if let i = row.firstIndex(of: marker) { return row.distance(from: row.startIndex, to: i) } }
+            return nil
+        }
+        XCTAssertLessThan(try XCTUnwrap(column(of: "▸", in: ltr)), 40)
+        XCTAssertGreaterThan(try XCTUnwrap(column(of: "◂", in: rtl)), 40)
+        XCTAssertNil(column(of: "▸", in: rtl))
     }
 
     func test_localeNumeralsAndShapingKeysChangeTheScreen() throws {

@@ -12,6 +12,11 @@ final class RenderCLITests: XCTestCase {
         XCTAssertEqual(left.lines, ["םולש        "])
         let center = try CLI.run(["render", "--width", "8", "--align", "center", "abcd"])
         XCTAssertEqual(center.lines, ["  abcd  "])
+        // trailing is the left in an RTL paragraph and the right in an LTR one; right is physical.
+        let trailing = try CLI.run(["render", "--width", "8", "--align", "trailing", "--no-shape", "שלום", "abcd"])
+        XCTAssertEqual(trailing.lines, ["םולש    ", "    abcd"])
+        let right = try CLI.run(["render", "--width", "8", "--align", "right", "abcd"])
+        XCTAssertEqual(right.lines, ["    abcd"])
     }
 
     func test_render_withoutWidthNeitherWrapsNorPads() throws {
