@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates Sources/BidiTerm/WidthTable.swift from glibc's wcwidth() in the C.UTF-8 locale, so the
+# Regenerates Sources/BidiTerm/Engine/WidthTable+Data.swift from glibc's wcwidth() in the C.UTF-8 locale, so the
 # engine's widths equal what glibc (and so xterm and tmux on this system) use. Run after a glibc
 # upgrade; WidthTableTests compares the table with wcwidth for every code point.
 set -euo pipefail
@@ -39,5 +39,5 @@ glibc=$(ldd --version | head -1 | sed 's/.* //')
   "$tmp/gen"
   echo "    ]"
   echo "}"
-} >"$here/Sources/BidiTerm/WidthTable+Data.swift"
-echo "wrote Sources/BidiTerm/WidthTable+Data.swift"
+} >"$here/Sources/BidiTerm/Engine/WidthTable+Data.swift"
+echo "wrote Sources/BidiTerm/Engine/WidthTable+Data.swift"
