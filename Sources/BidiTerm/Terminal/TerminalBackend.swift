@@ -1,14 +1,7 @@
-/// A key or event read from a terminal.
-public enum KeyEvent: Hashable, Sendable {
-    case character(Character)
-    case left, right, up, down, home, end, pageUp, pageDown
-    case backspace, delete, enter, tab, backTab, escape
-    case function(Int)
-    case ctrl(Character)       // Ctrl-A ... Ctrl-Z, lower-case letter
-    case resize(width: Int, height: Int)
-    case mouse(x: Int, y: Int, button: Int)
-    case unknown(Int)
-}
+// The terminal-independent pieces of the terminal layer live in this folder: key events, this
+// protocol, the app run loop, the bidi mode sequences of R21, colour support and fallback. They work
+// on values and the `TerminalBackend` protocol only, so they are tested without a TTY; the ncurses
+// backend and the terminal session in the `rtl-tui` executable build on them.
 
 /// What a terminal backend offers the app: its size, drawing a buffer, reading keys.
 ///

@@ -1,0 +1,42 @@
+/// What an app wants after an event.
+public enum AppAction: Hashable, Sendable {
+    case `continue`
+    case quit
+}
+
+/// A full-screen app: state that draws itself into a buffer and reacts to keys.
+///
+/// The run loop hands `render` a blank buffer the size of the terminal every frame, so a resized
+/// terminal re-lays out at once; an app that cannot fit draws its own "too small" notice.
+///
+/// ```swift
+/// struct Counter: TerminalApp {
+///     var n = 0
+///     mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? {
+///         for (i, ch) in "\(n)".enumerated() { buffer.set(x: i, y: 0, Cell(String(ch))) }
+///         return nil
+///     }
+///     mutating func handle(_ key: KeyEvent) -> AppAction {
+///         if key == .character("q") { return .quit }
+///         n += 1
+///         return .continue
+///     }
+/// }
+/// ```
+public protocol TerminalApp {
+    /// Draws the app into `buffer` (blank, covering the whole terminal) and returns where the
+    /// cursor goes, or nil to hide it.
+    mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)?
+    /// Reacts to a key or event. `.resize` arrives after the terminal changed size (the next
+    /// `render` gets a buffer of the new size).
+    mutating func handle(_ key: KeyEvent) -> AppAction
+    /// How often `tick` runs while no key arrives, for animation; nil (the default): never.
+    var tickInterval: Duration? { get }
+    /// Advances animation; the loop renders afterwards. The default does nothing.
+    mutating func tick() -> AppAction
+}
+
+extension TerminalApp {
+    public var tickInterval: Duration? { nil }
+    public mutating func tick() -> AppAction { .continue }
+}
