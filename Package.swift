@@ -25,27 +25,40 @@ let package = Package(
             cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("_DEFAULT_SOURCE")],
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
-        // The library: text engine, cells, buffer, layout, widgets, screens, catalogs. No ncurses.
+        // The library: text engine, cells, buffer, widgets, screens, catalogs, lint, and the
+        // terminal-independent pieces of the app loop. No app, no terminal I/O, no ncurses.
         .target(
             name: "BidiTerm",
             dependencies: ["CICU", .product(name: "Yams", package: "Yams")]
         ),
+        // The applications built on the library: the demo and the catalog browser, their views and
+        // models. Terminal-independent (they draw into buffers), so tested without a TTY.
+        .target(
+            name: "RTLTUIApps",
+            dependencies: ["BidiTerm"]
+        ),
+        // The command-line tool: swift-argument-parser commands, the ncurses backend, the terminal
+        // session.
         .executableTarget(
             name: "rtl-tui",
             dependencies: [
-                "BidiTerm", "CNcurses",
+                "BidiTerm", "RTLTUIApps", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The benchmark driver of `make bench` (BENCHMARKS.md).
         .executableTarget(
             name: "rtl-bench",
-            dependencies: ["BidiTerm"]
+            dependencies: ["BidiTerm", "RTLTUIApps"]
         ),
         .testTarget(
             name: "BidiTermTests",
             dependencies: ["BidiTerm"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "RTLTUIAppsTests",
+            dependencies: ["BidiTerm", "RTLTUIApps"]
         ),
     ]
 )

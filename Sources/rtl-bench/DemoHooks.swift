@@ -1,4 +1,5 @@
 import BidiTerm
+import RTLTUIApps
 #if canImport(Glibc)
 import Glibc
 #endif

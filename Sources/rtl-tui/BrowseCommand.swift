@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import RTLTUIApps
 
 struct BrowseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

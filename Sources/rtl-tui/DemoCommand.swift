@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import RTLTUIApps
 import Foundation
 #if canImport(Glibc)
 import Glibc

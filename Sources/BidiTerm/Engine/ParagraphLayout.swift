@@ -79,6 +79,12 @@ public struct VisualLine: Sendable, Hashable {
     /// The scalars of the source text on this line.
     public var logicalRange: Range<Int>
 
+    public init(cells: [VisualCell], width: Int, logicalRange: Range<Int>) {
+        self.cells = cells
+        self.width = width
+        self.logicalRange = logicalRange
+    }
+
     /// The line as it is drawn, left to right.
     public var text: String {
         var s = ""

@@ -1,3 +1,5 @@
+import BidiTerm
+
 /// The interactive demo behind `rtl-tui demo`: the screens of `Demo/` with live controls, and keys
 /// that switch direction, language, digits and shaping. It is a `TerminalApp`, so it runs in any
 /// backend; its logic is tested without a terminal.
@@ -50,7 +52,9 @@ public struct DemoApp: TerminalApp {
     let options: Options
     let catalogs: [String: Catalog]
     let engine = BidiEngine()
-    private let probe = FocusProbe()
+    /// Where the last frame drew each interactive control, by path (a mouse click focuses the
+    /// control under it). Part of the app's value: a copy of the app has its own.
+    private(set) var controlAreas: [[Int]: Rect] = [:]
 
     /// Creates the demo.
     /// - Parameters:
@@ -118,7 +122,8 @@ public struct DemoApp: TerminalApp {
     public mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? {
         let area = buffer.area
         let ctx = context(direction)
-        probe.reset()
+        let probe = FocusProbe()
+        defer { controlAreas = probe.areas }
         guard area.width >= options.minimumWidth, area.height >= options.minimumHeight else {
             let have = "\(area.width)×\(area.height)", need = "\(options.minimumWidth)×\(options.minimumHeight)"
             let text = ui("demo.tooSmall", args: [TextArgument("have", .string(have)),
@@ -142,10 +147,10 @@ public struct DemoApp: TerminalApp {
                 let r = Rect(x: body.x + i * (half + 1), y: body.y, width: half, height: body.height)
                 Label(dir == .ltr ? "LTR" : "RTL", alignment: .center).render(Rect(x: r.x, y: r.y, width: r.width, height: 1),
                                                                          into: &buffer, context: ctx.with(style: Style(attributes: [.bold])))
-                widget(direction: dir).render(r.inset(top: 1), into: &buffer, context: context(dir))
+                widget(direction: dir, probe: probe).render(r.inset(top: 1), into: &buffer, context: context(dir))
             }
         } else {
-            widget(direction: direction).render(body, into: &buffer, context: ctx)
+            widget(direction: direction, probe: probe).render(body, into: &buffer, context: ctx)
         }
         if showHelp { drawHelp(into: &buffer, area: body, context: ctx) }
 
@@ -167,10 +172,11 @@ public struct DemoApp: TerminalApp {
         return "\(current + 1)/\(screens.count) · \(locale) · \(dir)\(directionOverride == nil ? "" : "!") · \(digits) · \(shaping ? "shaped" : "unshaped")"
     }
 
-    func widget(direction: LayoutDirection) -> any Widget {
+    /// The current screen as a widget in `direction`, the focused control highlighted; drawing it
+    /// records in `probe` where the controls go (in the app's own direction only).
+    func widget(direction: LayoutDirection, probe: FocusProbe) -> any Widget {
         var r = renderer
         let focused = focusedPath
-        let probe = self.probe
         let recordsProbe = direction == self.direction
         r.decorate = { path, node, w in
             var w = w
@@ -198,7 +204,7 @@ public struct DemoApp: TerminalApp {
         if case .resize = key { return .continue }
         if case .mouse(let x, let y, _) = key {
             // A click focuses the control drawn there (the areas of the last frame).
-            if !showHelp, let path = probe.areas.first(where: { $0.value.contains(x: x, y: y) })?.key,
+            if !showHelp, let path = controlAreas.first(where: { $0.value.contains(x: x, y: y) })?.key,
                let i = interactivePaths.firstIndex(of: path) {
                 focus = i
             }
@@ -405,17 +411,15 @@ public struct DemoApp: TerminalApp {
     }
 }
 
-/// Where the focused widget was drawn, for placing the terminal's cursor.
+/// What one frame's drawing records, for placing the terminal's cursor and for mouse clicks: where
+/// the focused widget was drawn (and in which context), and where each interactive control was.
+/// A reference, because widgets draw through non-mutating `render`; it lives for one `render`
+/// call, and `DemoApp` keeps only the areas, as a value.
 final class FocusProbe {
     var area: Rect?
     var context: RenderContext?
     /// Where each interactive control was drawn, by path.
     var areas: [[Int]: Rect] = [:]
-    func reset() {
-        area = nil
-        context = nil
-        areas = [:]
-    }
 }
 
 /// Records where an interactive control is drawn, so a mouse click can focus it.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import BidiTerm
+@testable import RTLTUIApps
 
 /// The catalog browser driven by keys and ticks, rendered into buffers (no terminal): where the
 /// list sits, what the inspector and the findings say, the filter, the search in Arabic and

@@ -1,3 +1,5 @@
+import BidiTerm
+
 // The panels of `rtl-tui browse` as lines of cells: the selected string at several widths next to
 // its source, the inspector, the findings. Every line is laid out by the engine (R22: nothing
 // from a catalog reaches the terminal raw), then drawn by `BrowseLinesView` with scrolling.

@@ -1,3 +1,4 @@
+import BidiTerm
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
 @testable import BidiTerm
+@testable import RTLTUIApps
 
 /// The demo's behaviour, driven by keys and rendered into buffers (no terminal).
 final class DemoAppTests: XCTestCase {
     static let demoDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../Demo").standardized
+        .appendingPathComponent("../../Demo").standardized
 
     static func makeApp(locale: String = "en", screen: String? = nil, direction: LayoutDirection? = nil) throws -> DemoApp {
         let screens = ScreenFile.loadDirectory(demoDir.appendingPathComponent("screens").path)
