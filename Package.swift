@@ -51,14 +51,38 @@ let package = Package(
             name: "rtl-bench",
             dependencies: ["BidiTerm", "RTLTUIApps"]
         ),
+        // What the test targets share: the repository's paths, the built binary, RTL text helpers,
+        // golden screens, line diffs, reference strings (a plain target that imports XCTest).
+        .target(
+            name: "TestSupport",
+            dependencies: ["BidiTerm"],
+            path: "Tests/TestSupport"
+        ),
+        // The library: engine, buffer, widgets, screens, catalogs, lint, the terminal-independent loop.
         .testTarget(
             name: "BidiTermTests",
-            dependencies: ["BidiTerm"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["BidiTerm", "TestSupport"],
+            exclude: ["Fixtures"]
         ),
+        // The demo and the browser, driven by keys into buffers.
         .testTarget(
             name: "RTLTUIAppsTests",
-            dependencies: ["BidiTerm", "RTLTUIApps"]
+            dependencies: ["BidiTerm", "RTLTUIApps", "TestSupport"]
+        ),
+        // The commands, parsed and run in process with captured output; hostile input through every
+        // entry point.
+        .testTarget(
+            name: "RTLTUITests",
+            dependencies: [
+                "rtl-tui", "BidiTerm", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The built binary as a user runs it: in tmux (keys, screens, signals, the bytes written),
+        // and what only a real process shows (streaming through a pipe).
+        .testTarget(
+            name: "RTLTUIEndToEndTests",
+            dependencies: ["BidiTerm", "TestSupport"]
         ),
     ]
 )

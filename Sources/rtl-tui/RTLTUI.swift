@@ -1,5 +1,8 @@
 import ArgumentParser
 import BidiTerm
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct RTLTUI: ParsableCommand {
@@ -13,23 +16,32 @@ struct RTLTUI: ParsableCommand {
             """,
         subcommands: [DemoCommand.self, RenderCommand.self, InspectCommand.self, CheckCommand.self, BrowseCommand.self]
     )
-}
 
-enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
-    case ltr, rtl, auto
+    /// The process's entry point: runs the command line and exits with its status.
+    static func main() {
+        Glibc.exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
 
-    func base(fallback: LayoutDirection) -> BaseDirection {
-        switch self {
-        case .ltr: return .ltr
-        case .rtl: return .rtl
-        case .auto: return .auto(fallback: fallback)
+    /// Parses `arguments` (without the program name), runs the command and returns its exit
+    /// status, as argument-parser's `main` does: an error's message (help, usage errors) goes to
+    /// standard output when the status is 0 and to standard error otherwise. The streams are
+    /// `CommandEnvironment`'s, so a test runs a command in process with captured output.
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return ExitCode.success.rawValue
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success {
+                    CommandEnvironment.writeOutput(message + "\n")
+                } else {
+                    CommandEnvironment.writeError(message + "\n")
+                }
+            }
+            return code.rawValue
         }
     }
 }
-
-enum NumeralsOption: String, ExpressibleByArgument, CaseIterable {
-    case latn, arab, arabext, locale, keep
-}
-
-/// Exit code for invalid input under `--strict` (EX_DATAERR).
-let exitInvalidInput = ExitCode(65)

@@ -1,5 +1,6 @@
 import BidiTerm
 import Foundation
+import TestSupport
 import XCTest
 
 /// Unicode's bidi conformance tests, `BidiTest.txt` and `BidiCharacterTest.txt` (UAX #9), run through
@@ -347,7 +348,7 @@ final class ConformanceTests: XCTestCase {
 
     /// The pinned ICU deviations: BidiCharacterTest.txt line number → the line's fields 0 and 1.
     func loadDeviations() throws -> [Int: String] {
-        let dir = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures", withExtension: nil), "no Fixtures resource")
+        let dir = Repository.fixtures
         let url = dir.appendingPathComponent(Self.deviationsFixture)
         let contents = try String(contentsOf: url, encoding: .utf8)
         var pins: [Int: String] = [:]

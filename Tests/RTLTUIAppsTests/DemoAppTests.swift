@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BidiTerm
 @testable import RTLTUIApps
 
 /// The demo's behaviour, driven by keys and rendered into buffers (no terminal).
 final class DemoAppTests: XCTestCase {
-    static let demoDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Demo").standardized
+    static let demoDir = Repository.root.appendingPathComponent("Demo")
 
     static func makeApp(locale: String = "en", screen: String? = nil, direction: LayoutDirection? = nil) throws -> DemoApp {
         let screens = ScreenFile.loadDirectory(demoDir.appendingPathComponent("screens").path)
@@ -171,12 +171,30 @@ final class DemoAppTests: XCTestCase {
         XCTAssertTrue(small.contains("40×12"), small)
     }
 
-    func test_everySizeFromOneByOneToHuge_rendersWithoutTrouble() throws {
+    /// From nothing to 300×100: below 60×18 the notice with the size needed (when there is room for
+    /// it), from 60×18 on a whole frame (header, footer, the screen's frame); at every size each
+    /// wide glyph keeps its right half and no half is left without its glyph.
+    func test_everySizeFromOneByOneToHuge_drawsTheNoticeOrAWholeFrame() throws {
         var app = try Self.makeApp(locale: "ar", screen: "ratings")
         for (w, h) in [(0, 0), (1, 1), (2, 3), (10, 5), (40, 12), (59, 17), (60, 18), (80, 24), (300, 100)] {
             var b = Buffer(width: w, height: h)
             _ = app.render(into: &b)
-            XCTAssertEqual(b.rows.count, h)
+            let text = b.rows.joined(separator: "\n")
+            if w >= 60 && h >= 18 {
+                XCTAssertTrue(b.rowText(0).contains("rtl-tui"), "\(w)×\(h): no header:\n\(text)")
+                XCTAssertTrue(b.rowText(h - 2).hasPrefix("└") && b.rowText(h - 2).hasSuffix("┘"), "\(w)×\(h): no frame:\n\(text)")
+                XCTAssertFalse(b.rowText(h - 1).trimmingCharacters(in: .whitespaces).isEmpty, "\(w)×\(h): no footer")
+            } else if w >= 40 {
+                XCTAssertTrue(text.contains("60×18"), "\(w)×\(h): the notice names the size needed:\n\(text)")
+                XCTAssertFalse(text.contains("rtl-tui"), "\(w)×\(h): a squeezed frame instead of the notice:\n\(text)")
+            }
+            for y in 0..<h {
+                for x in 0..<w {
+                    let c = try XCTUnwrap(b[x, y])
+                    if c.isContinuation { XCTAssertEqual(x > 0 ? b[x - 1, y]?.width : nil, 2, "\(w)×\(h): a lone right half at \(x),\(y)") }
+                    if c.width == 2 { XCTAssertEqual(x + 1 < w ? b[x + 1, y]?.isContinuation : nil, true, "\(w)×\(h): a wide glyph without its right half at \(x),\(y)") }
+                }
+            }
         }
     }
 

@@ -78,6 +78,9 @@ public enum UnicodeProperties {
         let t = generalCategory(c)
         return t == 6 || t == 7 || t == 8
     }
+
+    /// True for nonspacing, enclosing and spacing combining marks (Mn, Me, Mc), by ICU's data.
+    public static func isMark(_ scalar: Unicode.Scalar) -> Bool { isMark(scalar.value) }
 }
 
 /// The Unicode Bidi_Class values, numbered as ICU's UCharDirection.

@@ -1,3 +1,4 @@
+import ArgumentParser
 import BidiTerm
 import CNcurses
 import Foundation
@@ -36,7 +37,7 @@ enum TerminalSessionError: Error, CustomStringConvertible, Equatable {
     }
 
     /// The process exit status for this error.
-    var exitCode: Int32 { 1 }
+    var exitCode: ExitCode { .failure }
 }
 
 /// How the interactive session sets up the terminal.
@@ -53,7 +54,7 @@ struct TerminalSessionOptions {
     /// Report mouse button presses and the wheel as `.mouse` events.
     var mouse = false
     /// The environment consulted for TERM, NO_COLOR, MLTERM, KONSOLE_VERSION.
-    var environment: [String: String] = TerminalSession.processEnvironment()
+    var environment: [String: String] = CommandEnvironment.variables
 }
 
 /// The interactive terminal: start-up checks, curses mode, the R21 bidi modes, signal safety,
@@ -65,7 +66,7 @@ struct TerminalSessionOptions {
 ///     exit.exitProcess()
 /// } catch let e as TerminalSessionError {
 ///     TerminalSession.printError(e.description)
-///     Glibc.exit(e.exitCode)
+///     Glibc.exit(e.exitCode.rawValue)
 /// }
 /// ```
 ///
@@ -285,15 +286,12 @@ final class TerminalSession {
         return out
     }
 
-    /// The process environment.
-    static func processEnvironment() -> [String: String] { ProcessInfo.processInfo.environment }
-
     /// Writes `message` and a newline to stderr (unbuffered).
     static func printError(_ message: String) {
         let bytes = Array((message + "\n").utf8)
         var off = 0
         while off < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + off, $0.count - off) }
+            let n = bytes.withUnsafeBytes { Glibc.write(CommandEnvironment.standardError, $0.baseAddress! + off, $0.count - off) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The demo content built into the binary (Sources/rtl-tui/DemoContent.swift) equals Demo/.
 final class DemoContentTests: XCTestCase {
     func test_embeddedDemoContentMatchesTheDemoFolder() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
+        let root = Repository.root
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["python3", root.appendingPathComponent("Scripts/embed-demo.py").path, "--check"]

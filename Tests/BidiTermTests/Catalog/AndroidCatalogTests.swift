@@ -80,20 +80,6 @@ final class AndroidCatalogTests: XCTestCase {
         assertCatalogWarning(catalog, line: 3, column: 22, contains: "invalid UTF-8 (FF) at byte offset 81")
     }
 
-    func test_android_malformedXMLReportsTheParserPosition() {
-        let path = CatalogFixture.path("broken/xml/android-mismatch.xml")
-        assertCatalogError(try CatalogLoader.load(path: path), file: path, line: 3, column: 34,
-                           contains: "XML parse error: closing tag does not match the opening tag")
-    }
-
-    func test_android_wrongRootAndMissingName() {
-        let root = CatalogFixture.path("broken/xml/not-resources.xml")
-        assertCatalogError(try CatalogLoader.load(path: root), file: root, line: 2, column: 1,
-                           contains: "expected a <resources> root element, found <resource>")
-        let name = CatalogFixture.path("broken/xml/missing-name.xml")
-        assertCatalogError(try CatalogLoader.load(path: name), file: name, line: 3, column: 5, contains: "<string> without a name attribute")
-    }
-
     func test_android_positionsCountCarriageReturns() throws {
         // XMLParser counts only \n; the loader maps its positions back to \r-aware lines.
         let catalog = try loadCatalog("<resources>\r<string name=\"a\">א</string>\r\n<string name=\"b\">ב</string>\r</resources>", name: "strings.xml")

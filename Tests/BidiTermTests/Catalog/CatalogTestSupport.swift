@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BidiTerm
 
 /// The catalog fixtures in `Tests/BidiTermTests/Fixtures/catalogs`. Binary and byte-exact ones are
 /// written by `Scripts/make_catalog_fixtures.py`.
 enum CatalogFixture {
-    static let directory: URL = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
-        .appendingPathComponent("catalogs")
+    static let directory: URL = Repository.fixtures.appendingPathComponent("catalogs")
 
     static func path(_ relative: String) -> String {
         directory.appendingPathComponent(relative).path

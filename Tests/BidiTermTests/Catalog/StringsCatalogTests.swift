@@ -58,27 +58,6 @@ final class StringsCatalogTests: XCTestCase {
 
     // MARK: Broken files
 
-    func test_strings_unterminatedString() {
-        let path = CatalogFixture.path("broken/strings/unterminated.strings")
-        assertCatalogError(try CatalogLoader.load(path: path), file: path, line: 2, column: 7, contains: "unterminated string")
-    }
-
-    func test_strings_missingSemicolonPointsAfterTheValue() {
-        let path = CatalogFixture.path("broken/strings/missing-semicolon.strings")
-        assertCatalogError(try CatalogLoader.load(path: path), file: path, line: 2, column: 18,
-                           contains: "missing ';' after the value of \"title\"")
-    }
-
-    func test_strings_unicodeEscapeWithoutHexDigits() {
-        let path = CatalogFixture.path("broken/strings/bad-unicode-escape.strings")
-        assertCatalogError(try CatalogLoader.load(path: path), file: path, line: 2, column: 8, contains: "bad escape \\U without hex digits")
-    }
-
-    func test_strings_unterminatedComment() {
-        let path = CatalogFixture.path("broken/strings/unterminated-comment.strings")
-        assertCatalogError(try CatalogLoader.load(path: path), file: path, line: 2, column: 1, contains: "unterminated comment")
-    }
-
     func test_strings_structuralErrors() {
         let cases: [(String, Int, Int, String)] = [
             ("\"a\" \"b\";", 1, 5, "expected '=' or ';' after the key \"a\""),

@@ -87,13 +87,4 @@ final class XCStringsCatalogTests: XCTestCase {
         assertCatalogWarning(catalog, line: 5, column: 5, contains: "unknown key \"oddity\" in a localization of \"a\"")
     }
 
-    func test_xcstrings_brokenJSONPointsAtTheProblem() {
-        let path = CatalogFixture.path("broken/json/unterminated.xcstrings")
-        assertCatalogError(try CatalogLoader.load(path: path), file: path, line: 4, column: 103, contains: "JSON error: Unescaped control character")
-    }
-
-    func test_xcstrings_missingSourceLanguage() {
-        let path = CatalogFixture.path("broken/json/no-source.xcstrings")
-        assertCatalogError(try CatalogLoader.load(path: path), file: path, line: 1, column: 1, contains: "needs a \"sourceLanguage\" string")
-    }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BidiTerm
 
 /// The bidi linter behind `rtl-tui check`: each finding shown to fire, and not to fire on clean strings.
 final class CheckTests: XCTestCase {
-    static let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("lint")
+    static let fixtures = Repository.fixtures.appendingPathComponent("lint")
 
     func findings(maxWidth: Int? = 40) throws -> [String: [Finding]] {
         let c = try CatalogLoader.load(path: Self.fixtures.appendingPathComponent("traps.ar.po").path)

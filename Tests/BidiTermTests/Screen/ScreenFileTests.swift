@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BidiTerm
 
@@ -44,13 +45,8 @@ final class ScreenFileTests: XCTestCase {
         return children
     }
 
-    private static let repoRoot: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent()   // Screen
-        .deletingLastPathComponent()   // BidiTermTests
-        .deletingLastPathComponent()   // Tests
-        .deletingLastPathComponent()   // package root
-    private static let demoScreens = repoRoot.appendingPathComponent("Demo/screens").path
-    private static let demoCatalogs = repoRoot.appendingPathComponent("Demo/catalogs").path
+    private static let demoScreens = Repository.demoScreens
+    private static let demoCatalogs = Repository.demoCatalogs
 
     // MARK: - Every node type
 
@@ -669,7 +665,7 @@ final class ScreenFileTests: XCTestCase {
     }
 
     func test_formatDocument_exampleParses() throws {
-        let doc = try String(contentsOfFile: Self.repoRoot.appendingPathComponent("Docs/SCREEN-FORMAT.md").path, encoding: .utf8)
+        let doc = try String(contentsOfFile: Repository.path("Docs/SCREEN-FORMAT.md"), encoding: .utf8)
         let start = try XCTUnwrap(doc.range(of: "```yaml\n"))
         let end = try XCTUnwrap(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
         let screen = try XCTUnwrap(parse(String(doc[start.upperBound..<end.lowerBound])))
@@ -712,7 +708,7 @@ final class ScreenFileTests: XCTestCase {
     }
 
     func test_demoReadme_listsTheRulesEachScreenCites() throws {
-        let readme = try String(contentsOfFile: Self.repoRoot.appendingPathComponent("Demo/README.md").path, encoding: .utf8)
+        let readme = try String(contentsOfFile: Repository.path("Demo/README.md"), encoding: .utf8)
         let rule = try NSRegularExpression(pattern: "\\bR([0-9]{1,2})\\b")
         func rules(_ text: String) -> Set<Int> {
             Set(rule.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {

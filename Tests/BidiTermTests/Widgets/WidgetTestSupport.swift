@@ -1,23 +1,15 @@
+import TestSupport
 import XCTest
 @testable import BidiTerm
 
 /// The base of the widget test cases: helpers as methods, so their names stay out of the test
 /// target's global namespace (other suites share the target).
 class WidgetTestCase: XCTestCase {
-    /// Asserts that `buffer`'s rows are `expected`; on mismatch, prints each differing row (expected and
-    /// actual between `|` marks) and the actual buffer as a Swift array literal to paste.
+    /// Asserts that `buffer`'s rows are `expected`; on a mismatch, a line diff and the actual rows
+    /// as a Swift array literal to paste.
     func assertRows(_ buffer: Buffer, _ expected: [String], _ message: String = "",
                     file: StaticString = #filePath, line: UInt = #line) {
-        let actual = buffer.rows
-        guard actual != expected else { return }
-        var report = "buffer rows differ\(message.isEmpty ? "" : " (\(message))"):\n"
-        for i in 0..<max(actual.count, expected.count) {
-            let e = i < expected.count ? "|\(expected[i])|" : "(none)"
-            let a = i < actual.count ? "|\(actual[i])|" : "(none)"
-            report += e == a ? "  row \(i): \(a)\n" : "✗ row \(i):\n    expected \(e)\n    actual   \(a)\n"
-        }
-        report += "actual: [\n" + actual.map { "    \"\($0)\"," }.joined(separator: "\n") + "\n]"
-        XCTFail(report, file: file, line: line)
+        assertLinesEqual(buffer.rows, expected, message, file: file, line: line)
     }
 
     /// A context for tests: default theme, Western digits unless given.
@@ -31,10 +23,6 @@ class WidgetTestCase: XCTestCase {
               numerals: NumeralSystem = .latn, options: LayoutOptions = LayoutOptions()) -> Buffer {
         widget.rendered(width: width, height: height, context: ctx(direction, numerals: numerals, options: options))
     }
-
-    /// The visual (screen) order of a string written only in an RTL script plus spaces: its characters
-    /// reversed. Independent of the engine, so expected rows say what they mean: `rtl("שלום")` is "םולש".
-    func rtl(_ s: String) -> String { String(s.reversed()) }
 
     /// Rows mirrored left↔right: characters in reverse order, each glyph swapped for its mirror image
     /// with the mirroring table. Only meaningful for rows without text.

@@ -1,0 +1,106 @@
+import ArgumentParser
+import BidiTerm
+
+enum AlignOption: String, ExpressibleByArgument, CaseIterable {
+    case leading, trailing, left, right, center
+}
+
+enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
+    case plain, ansi, html
+}
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Print text in visual order, shaped and mirrored, ready for any terminal.",
+        discussion: """
+            Each TEXT argument, or each line of standard input when there is none, is one paragraph. \
+            Visual lines are printed in screen order, left to right. With --width, paragraphs wrap at \
+            that many cells (UAX #14 break opportunities) before each line is reordered, and lines are \
+            padded to their alignment. Control characters become visible placeholders (␛, ␀, …); \
+            plain output contains no escape sequence at all.
+            """
+    )
+
+    @Argument(help: "Paragraphs to render (default: read standard input, one paragraph per line).")
+    var text: [String] = []
+
+    @OptionGroup var direction: DirectionOptions
+
+    @Option(help: "Wrap at N terminal cells and pad each line to its alignment. With --screen: the screen's width (default 80).")
+    var width: Int?
+
+    @Option(help: "Alignment with --width: leading (right in RTL), trailing, left, right, center.")
+    var align: AlignOption = .leading
+
+    @OptionGroup var shaping: ShapingOptions
+
+    @Flag(help: "Do not mirror brackets and other mirrored characters in RTL runs.")
+    var noMirror = false
+
+    @OptionGroup var locale: LocaleOptions
+
+    @OptionGroup var numerals: NumeralsOptions
+
+    @Option(help: "plain (no escape sequences), ansi (placeholders in reverse video, mirrored glyphs underlined), or html (with --screen: a self-contained page).")
+    var format: RenderFormat = .plain
+
+    @Option(help: "Tab stops every N cells.")
+    var tabSize: Int = 8
+
+    @OptionGroup var strict: StrictUTF8Options
+
+    @OptionGroup(title: "Screen files")
+    var screenOptions: ScreenRenderOptions
+
+    func validate() throws {
+        if let w = width, w < 1 { throw ValidationError("--width must be at least 1 (got \(w)).") }
+        if tabSize < 1 || tabSize > 64 { throw ValidationError("--tab-size must be between 1 and 64 (got \(tabSize)).") }
+        if numerals.numerals == .locale && locale.locale == nil && screenOptions.screen == nil {
+            throw ValidationError("--numerals locale needs --locale.")
+        }
+        if screenOptions.screen != nil && !text.isEmpty { throw ValidationError("Give TEXT or --screen, not both.") }
+        if format == .html && screenOptions.screen == nil { throw ValidationError("--format html needs --screen.") }
+    }
+
+    func run() throws {
+        if let screen = screenOptions.screen {
+            let screenFormat: ScreenOutputFormat
+            switch format {
+            case .plain: screenFormat = .plain
+            case .ansi: screenFormat = .ansi
+            case .html: screenFormat = .html
+            }
+            let job = ScreenRenderJob(options: screenOptions, screen: screen, direction: direction.dir.fixed, width: width,
+                                      locale: locale.locale, numerals: numerals.numerals?.fixed, format: screenFormat,
+                                      shaping: !shaping.noShape, mirroring: !noMirror, tabSize: tabSize)
+            let status = job.run()
+            if status != .success { throw status }
+            return
+        }
+        let locale = self.locale.locale
+        let fallback = locale.map { LayoutDirection(locale: $0) } ?? .ltr
+        let base = direction.dir.base(fallback: fallback)
+        var options = LayoutOptions(shaping: !shaping.noShape, mirroring: !noMirror, tabSize: tabSize)
+        let digits = numerals.numerals ?? .keep
+        options.numerals = digits == .locale ? NumeralSystem.forLocale(locale ?? "en") : digits.fixed
+        let settings = RenderSettings(base: base, width: width, align: align, options: options, ansi: format == .ansi)
+        var invalid = false
+        if text.isEmpty {
+            invalid = RenderPipeline.run(settings: settings, input: CommandEnvironment.standardInput,
+                                         output: CommandEnvironment.standardOutput)
+        } else {
+            let out = Output()
+            if Diagnostics.warnAboutInvalidUTF8Arguments() { invalid = true }
+            let renderer = ParagraphWriter(engine: BidiEngine(), settings: settings)
+            var bytes: [UInt8] = []
+            for t in text {
+                bytes.removeAll(keepingCapacity: true)
+                renderer.write(t, into: &bytes)
+                out.write(bytes: bytes)
+            }
+            out.flush()
+        }
+        if invalid && strict.strict { throw ExitCode.dataError }
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Buffered output to a file descriptor, flushed when the buffer fills, on `flush()`, and before
+/// the input reader blocks (so output streams while input still arrives).
+final class Output {
+    private var buffer: [UInt8] = []
+    private let fd: Int32
+    private(set) var failed = false
+    init(fd: Int32 = CommandEnvironment.standardOutput) {
+        self.fd = fd
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    @inline(__always) func write(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    @inline(__always) func write(byte b: UInt8) { buffer.append(b) }
+
+    func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func write(spaces n: Int) { if n > 0 { buffer.append(contentsOf: repeatElement(0x20, count: n)) } }
+
+    func flush() {
+        var off = 0
+        while off < buffer.count {
+            let r = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + off, $0.count - off) }
+            if r < 0 {
+                if errno == EINTR { continue }
+                failed = true   // EPIPE and friends: the reader went away; stop quietly
+                break
+            }
+            off += r
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+}
+
+/// Writes all of `bytes` to `fd`; false when the descriptor refuses them (EPIPE and friends).
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var off = 0
+    while off < bytes.count {
+        let r = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
+        if r < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        off += r
+    }
+    return true
+}

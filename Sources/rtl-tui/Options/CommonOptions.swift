@@ -1,0 +1,107 @@
+import ArgumentParser
+import BidiTerm
+
+// The options that several commands share, each declared once and included with `@OptionGroup`.
+
+/// `--dir`: the direction (R1).
+struct DirectionOptions: ParsableArguments {
+    @Option(help: """
+        Direction: ltr, rtl, or auto (text: each paragraph's first strong character, else the \
+        locale's direction, else LTR; screens and the demo: the locale's direction, R1).
+        """)
+    var dir: DirectionOption = .auto
+}
+
+/// The values of `--dir`.
+enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
+    case ltr, rtl, auto
+
+    /// The paragraph direction of text: `auto` takes the first strong character, else `fallback`.
+    func base(fallback: LayoutDirection) -> BaseDirection {
+        switch self {
+        case .ltr: return .ltr
+        case .rtl: return .rtl
+        case .auto: return .auto(fallback: fallback)
+        }
+    }
+
+    /// The layout direction of a screen or an app: nil for `auto` (the locale's, R1).
+    var fixed: LayoutDirection? {
+        switch self {
+        case .ltr: return .ltr
+        case .rtl: return .rtl
+        case .auto: return nil
+        }
+    }
+}
+
+/// `--numerals`: the digits (R6).
+struct NumeralsOptions: ParsableArguments {
+    @Option(help: """
+        Digits: latn (0–9), arab (٠–٩), arabext (۰–۹), locale (the locale's, R6) or keep (as \
+        written). Default: keep for text, locale for screens and the demo.
+        """)
+    var numerals: NumeralsOption?
+}
+
+/// The values of `--numerals`.
+enum NumeralsOption: String, ExpressibleByArgument, CaseIterable {
+    case latn, arab, arabext, locale, keep
+
+    /// The digit system this value names; nil for `keep` and `locale`, whose digits depend on the
+    /// text or the locale.
+    var fixed: NumeralSystem? {
+        switch self {
+        case .latn: return .latn
+        case .arab: return .arab
+        case .arabext: return .arabext
+        case .locale, .keep: return nil
+        }
+    }
+}
+
+/// `--locale`.
+struct LocaleOptions: ParsableArguments {
+    @Option(help: """
+        Language (ar, he, fa, en, en_US…): the direction (R1) and the digits (R6) that follow from \
+        it; for catalogs, over what each file says.
+        """)
+    var locale: String?
+}
+
+/// `--no-shape`.
+struct ShapingOptions: ParsableArguments {
+    @Flag(help: "Do not shape Arabic letters (for terminals that shape by themselves, R20).")
+    var noShape = false
+}
+
+/// `--bidi-mode`, for the full-screen commands.
+struct BidiModeOptions: ParsableArguments {
+    @Option(help: """
+        Who runs bidi (R21): explicit (default: rtl-tui reorders and tells the terminal not to), \
+        implicit (hand logical, unshaped text to a terminal that does bidi; widgets stay mirrored), \
+        none (send no mode sequences).
+        """)
+    var bidiMode: TerminalBidiMode = .explicit
+}
+
+extension TerminalBidiMode: ExpressibleByArgument {}
+
+/// `--strict` for the commands that read text (`render`, `inspect`).
+struct StrictUTF8Options: ParsableArguments {
+    @Flag(help: "Exit with status 65 when the input is not valid UTF-8 (it is still processed, with U+FFFD).")
+    var strict = false
+}
+
+/// The catalog files and `--source` of `check` and `browse`.
+struct CatalogFileOptions: ParsableArguments {
+    @Argument(help: "Catalog files (.po, .mo, .strings, .xcstrings, Android strings.xml, XLIFF 1.2/2.0, JSON, ARB).")
+    var files: [String]
+
+    @Option(help: "A source-language catalog, looked up by key: the source text and the placeholder checks.")
+    var source: String?
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Give at least one catalog file.") }
+    }
+}

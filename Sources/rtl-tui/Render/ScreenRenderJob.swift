@@ -1,0 +1,227 @@
+import ArgumentParser
+import BidiTerm
+import Foundation
+
+/// The output formats of a screen drawn by `render --screen`.
+enum ScreenOutputFormat: String, CaseIterable, Sendable {
+    /// The rows as text, no escape sequence at all.
+    case plain
+    /// The rows with SGR colours and attributes (attributes only when `NO_COLOR` is set).
+    case ansi
+    /// A self-contained HTML page with the colours, for a bug report.
+    case html
+}
+
+/// `rtl-tui render --screen FILE`: draws a screen file into a buffer and writes it, with no
+/// terminal involved, so the output depends only on the arguments (and `COLUMNS` for `--both`).
+///
+/// - The catalogs (`--strings`, any format `CatalogLoader` reads) are looked up in order; the first
+///   that has a key wins. A key that none has is drawn as `⟦key⟧` and reported on standard error as
+///   `file:line:column: missing catalog key …`.
+/// - The locale is `--locale`, else the language of the first catalog that names one, else `en`.
+/// - The direction is `--dir`, else the locale's (R1); the digits are `--numerals`, else the
+///   locale's (R6).
+/// - `both` draws the screen in LTR and in RTL, each `width` wide, under a caption row
+///   (`LTR`, `RTL`), side by side with `gap` blank columns between them; when `2 × width + gap` is
+///   more than the maximum width (`COLUMNS` when it is a positive number, else 200) the two are
+///   stacked, LTR above RTL.
+///
+/// Exit status: 0 drawn (missing keys are warnings), 64 bad usage (a size outside 1…1000),
+/// 65 a screen file or catalog that cannot be read (every problem is listed as
+/// `file:line:column: …`, and nothing is written to standard output).
+///
+///     let job = ScreenRenderJob(screen: "Demo/screens/settings.yaml", strings: ["Demo/catalogs/he.po"])
+///     exit(job.run().rawValue)
+struct ScreenRenderJob {
+    /// The screen file.
+    var screen: String
+    /// The catalog files, looked up in order.
+    var strings: [String] = []
+    /// The locale; nil takes the first catalog's, else `en`.
+    var locale: String? = nil
+    /// The layout direction; nil takes the locale's (R1). Ignored by `both`.
+    var direction: LayoutDirection? = nil
+    /// The width of the screen in cells (of each of the two with `both`).
+    var width: Int = ScreenRenderJob.defaultWidth
+    /// The height of the screen in rows (of each of the two with `both`).
+    var height: Int = ScreenRenderJob.defaultHeight
+    /// Draws LTR and RTL, side by side or stacked.
+    var both: Bool = false
+    /// The digits of numbers the screen and its widgets format; nil takes the locale's (R6).
+    var numerals: NumeralSystem? = nil
+    /// The output format.
+    var format: ScreenOutputFormat = .plain
+    /// Shaping, bracket mirroring and tab stops for the text engine. Its `numerals` is ignored: text
+    /// from catalogs keeps the digits its translator wrote (versions stay "2.4.1", R7), and numbers
+    /// the screen supplies follow `numerals`.
+    var layoutOptions: LayoutOptions = LayoutOptions()
+    /// The environment: `COLUMNS` (the maximum width of `both`) and `NO_COLOR`.
+    var environment: [String: String] = CommandEnvironment.variables
+    /// Writes to standard output.
+    var standardOutput: (String) -> Void = CommandEnvironment.writeOutput
+    /// Writes to standard error.
+    var standardError: (String) -> Void = CommandEnvironment.writeError
+
+    static let defaultWidth = 80
+    static let defaultHeight = 24
+    /// The largest width or height accepted (a 1000 × 1000 screen is a million cells).
+    static let maximumSize = 1000
+    /// The maximum width of a side-by-side `both` when `COLUMNS` is not set.
+    static let defaultMaximumWidth = 200
+    /// Blank columns between the LTR and the RTL screen of a side-by-side `both`.
+    static let gap = 2
+
+    /// Why `value` is not a usable width or height, or nil when it is.
+    static func sizeProblem(_ value: Int, option: String) -> String? {
+        guard value < 1 || value > maximumSize else { return nil }
+        return "\(option) must be between 1 and \(maximumSize) (got \(value))."
+    }
+
+    /// The locale used: `locale`, else the first catalog's that names one, else `en`.
+    static func resolvedLocale(_ locale: String?, catalogs: [Catalog]) -> String {
+        if let locale, !locale.isEmpty { return locale }
+        return catalogs.lazy.compactMap(\.locale).first { !$0.isEmpty } ?? "en"
+    }
+
+    /// The widest a side-by-side `both` may be: `COLUMNS` when it is a positive number, else 200.
+    var maximumWidth: Int {
+        if let c = environment["COLUMNS"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), c > 0 { return c }
+        return ScreenRenderJob.defaultMaximumWidth
+    }
+
+    /// Draws the screen and writes it; returns the exit status.
+    func run() -> ExitCode {
+        for (value, option) in [(width, "--width"), (height, "--height")] {
+            if let problem = ScreenRenderJob.sizeProblem(value, option: option) {
+                standardError("rtl-tui: \(problem)\n")
+                return .usage
+            }
+        }
+
+        // Every problem of the screen file and of every catalog, before giving up.
+        var problems: [String] = []
+        var loaded: ScreenFile?
+        do {
+            loaded = try ScreenFile.load(path: screen)
+        } catch {
+            problems += error.diagnostics.map(\.description)
+        }
+        var catalogs: [Catalog] = []
+        for path in strings {
+            do {
+                catalogs.append(try CatalogLoader.load(path: path, locale: locale))
+            } catch {
+                problems.append("\(error)")
+            }
+        }
+        guard problems.isEmpty, let screenFile = loaded else {
+            for p in problems { standardError(Sanitizer.visible(p) + "\n") }
+            return .dataError
+        }
+        for c in catalogs {
+            for w in c.warnings { standardError(Sanitizer.visible(ScreenRenderJob.warning(w)) + "\n") }
+        }
+
+        let locale = ScreenRenderJob.resolvedLocale(self.locale, catalogs: catalogs)
+        let renderer = ScreenRenderer(catalogs: catalogs, locale: locale, numerals: numerals)
+        for missing in renderer.missingKeys(in: screenFile) {
+            standardError(Sanitizer.visible(ScreenRenderJob.describe(missing)) + "\n")
+        }
+
+        var options = layoutOptions
+        options.numerals = nil
+        let engine = BidiEngine()
+        func draw(_ d: LayoutDirection) -> Buffer {
+            renderer.render(screenFile, width: width, height: height, direction: d, options: options, engine: engine)
+        }
+        let buffer: Buffer
+        let directionName: String
+        if both {
+            buffer = ScreenRenderJob.pair(ltr: draw(.ltr), rtl: draw(.rtl), maximumWidth: maximumWidth)
+            directionName = "ltr and rtl"
+        } else {
+            let d = renderer.direction(direction)
+            buffer = draw(d)
+            directionName = d.rawValue
+        }
+
+        switch format {
+        case .plain:
+            standardOutput(ScreenRenderJob.lines(BufferExport.plain(buffer)))
+        case .ansi:
+            let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+            standardOutput(ScreenRenderJob.lines(BufferExport.ansi(buffer, colors: !noColor)))
+        case .html:
+            standardOutput(BufferExport.html(buffer, title: "\(screenFile.id) — \(locale), \(directionName) — rtl-tui"))
+        }
+        return .success
+    }
+
+    /// A missing key as a diagnostic line. A key of the screen's title has no node, hence no
+    /// position: the line then names the file alone.
+    static func describe(_ missing: MissingKey) -> String {
+        if missing.line > 0 { return missing.description }
+        return "\(missing.path): missing catalog key \"\(missing.key)\" in the screen's title (shown as ⟦\(missing.key)⟧)"
+    }
+
+    /// A catalog warning as `file:line:column: warning: message` (without the parts the loader
+    /// does not know, as `CatalogDiagnostic.description` does).
+    static func warning(_ w: CatalogDiagnostic) -> String {
+        if w.line <= 0 { return "\(w.file): warning: \(w.message)" }
+        if w.column <= 0 { return "\(w.file):\(w.line): warning: \(w.message)" }
+        return "\(w.file):\(w.line):\(w.column): warning: \(w.message)"
+    }
+
+    /// Rows as text lines, each ending in a line feed.
+    static func lines(_ rows: [String]) -> String {
+        rows.isEmpty ? "" : rows.joined(separator: "\n") + "\n"
+    }
+
+    /// The LTR and the RTL drawing of a screen, each under a caption row: side by side, `gap`
+    /// columns apart, when that fits in `maximumWidth`; otherwise stacked, LTR above RTL.
+    static func pair(ltr: Buffer, rtl: Buffer, maximumWidth: Int) -> Buffer {
+        let w = ltr.area.width, h = ltr.area.height
+        let sideBySide = 2 * w + gap <= maximumWidth
+        let origins = sideBySide ? [(0, 0), (w + gap, 0)] : [(0, 0), (0, h + 1)]
+        var out = Buffer(width: sideBySide ? 2 * w + gap : w, height: sideBySide ? h + 1 : 2 * (h + 1))
+        let caption = Style(attributes: .bold)
+        for ((x0, y0), (name, drawing)) in zip(origins, [("LTR", ltr), ("RTL", rtl)]) {
+            for (i, ch) in name.enumerated() where i < w {
+                out.set(x: x0 + i, y: y0, Cell(String(ch), style: caption))
+            }
+            copy(drawing, into: &out, x: x0, y: y0 + 1)
+        }
+        return out
+    }
+
+    /// Copies every cell of `source` into `target` with its top-left corner at (`x`, `y`).
+    static func copy(_ source: Buffer, into target: inout Buffer, x: Int, y: Int) {
+        for sy in source.area.minY..<source.area.maxY {
+            for sx in source.area.minX..<source.area.maxX {
+                // A wide cell writes its own continuation; writing the continuation again would
+                // blank the wide cell.
+                guard let c = source[sx, sy], !c.isContinuation else { continue }
+                target.set(x: x + sx - source.area.minX, y: y + sy - source.area.minY, c)
+            }
+        }
+    }
+}
+
+extension ScreenRenderJob {
+    /// A job from `render`'s options: the direction (nil: the locale's), `width` (nil is 80),
+    /// `locale`, the digits (nil: the locale's), the output format, and the text engine switches
+    /// (`--no-shape`, `--no-mirror`, `--tab-size`).
+    init(options: ScreenRenderOptions, screen: String, direction: LayoutDirection?, width: Int?, locale: String?,
+         numerals: NumeralSystem?, format: ScreenOutputFormat, shaping: Bool, mirroring: Bool, tabSize: Int) {
+        self.init(screen: screen)
+        strings = options.strings
+        self.locale = locale
+        self.direction = direction
+        self.width = width ?? ScreenRenderJob.defaultWidth
+        height = options.height ?? ScreenRenderJob.defaultHeight
+        both = options.both
+        self.numerals = numerals
+        self.format = format
+        layoutOptions = LayoutOptions(shaping: shaping, mirroring: mirroring, tabSize: tabSize)
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import BidiTerm
+import TestSupport
+import XCTest
+@testable import rtl_tui
+
+/// The command lines of every command as argument-parser reads them: the shared option groups,
+/// the defaults, what validation refuses, and the exit statuses.
+final class CommandParsingTests: XCTestCase {
+    func test_render_sharedGroupsAndItsOwnOptions() throws {
+        let c = try RenderCommand.parse(["--dir", "rtl", "--numerals", "arab", "--locale", "ar", "--no-shape",
+                                         "--strict", "--width", "20", "--align", "center", "שלום"])
+        XCTAssertEqual(c.direction.dir, .rtl)
+        XCTAssertEqual(c.numerals.numerals, .arab)
+        XCTAssertEqual(c.locale.locale, "ar")
+        XCTAssertTrue(c.shaping.noShape)
+        XCTAssertTrue(c.strict.strict)
+        XCTAssertEqual(c.width, 20)
+        XCTAssertEqual(c.align, .center)
+        XCTAssertEqual(c.text, ["שלום"])
+    }
+
+    func test_render_defaults() throws {
+        let c = try RenderCommand.parse([])
+        XCTAssertEqual(c.direction.dir, .auto)
+        XCTAssertNil(c.numerals.numerals, "no --numerals: text keeps its digits, screens take the locale's")
+        XCTAssertNil(c.locale.locale)
+        XCTAssertFalse(c.shaping.noShape)
+        XCTAssertFalse(c.strict.strict)
+        XCTAssertEqual(c.format, .plain)
+        XCTAssertNil(c.screenOptions.screen)
+    }
+
+    func test_render_validationRefusesWhatCannotWork() {
+        for args in [["--width", "0", "x"], ["--tab-size", "65", "x"], ["--numerals", "locale", "x"],
+                     ["--format", "html", "x"], ["--screen", "s.yaml", "x"], ["--both", "x"], ["--strings", "a.po", "x"]] {
+            XCTAssertThrowsError(try RenderCommand.parse(args), "\(args)")
+        }
+        XCTAssertNoThrow(try RenderCommand.parse(["--numerals", "locale", "--locale", "fa", "x"]))
+    }
+
+    func test_inspect_sharesDirectionAndStrict() throws {
+        let c = try InspectCommand.parse(["--dir", "ltr", "--strict", "--format", "jsonl", "abc"])
+        XCTAssertEqual(c.direction.dir, .ltr)
+        XCTAssertTrue(c.strict.strict)
+        XCTAssertEqual(c.format, .jsonl)
+    }
+
+    func test_demo_groupsAndLocaleValidation() throws {
+        let c = try DemoCommand.parse(["--locale", "he_IL.UTF-8", "--dir", "ltr", "--numerals", "arabext",
+                                       "--no-shape", "--bidi-mode", "implicit", "--screen", "player"])
+        XCTAssertEqual(c.locale.locale, "he_IL.UTF-8")
+        XCTAssertEqual(c.direction.dir.fixed, .ltr)
+        XCTAssertEqual(c.numerals.numerals?.fixed, .arabext)
+        XCTAssertTrue(c.shaping.noShape)
+        XCTAssertEqual(c.bidi.bidiMode, .implicit)
+        let d = try DemoCommand.parse([])
+        XCTAssertNil(d.direction.dir.fixed, "auto: the language's direction")
+        XCTAssertNil(d.numerals.numerals, "the language's digits")
+        XCTAssertEqual(d.bidi.bidiMode, .explicit)
+        XCTAssertThrowsError(try DemoCommand.parse(["--locale", "de"]))
+    }
+
+    func test_checkAndBrowse_shareTheCatalogFilesAndSource() throws {
+        let c = try CheckCommand.parse(["a.po", "b.mo", "--source", "en.po", "--locale", "ar", "--max-width", "30"])
+        XCTAssertEqual(c.catalogs.files, ["a.po", "b.mo"])
+        XCTAssertEqual(c.catalogs.source, "en.po")
+        XCTAssertEqual(c.locale.locale, "ar")
+        let b = try BrowseCommand.parse(["a.po", "--source", "en.po", "--bidi-mode", "none"])
+        XCTAssertEqual(b.catalogs.files, ["a.po"])
+        XCTAssertEqual(b.catalogs.source, "en.po")
+        XCTAssertEqual(b.bidi.bidiMode, TerminalBidiMode.none)
+        XCTAssertThrowsError(try CheckCommand.parse([]), "no catalog file")
+        XCTAssertThrowsError(try BrowseCommand.parse([]), "no catalog file")
+        XCTAssertThrowsError(try CheckCommand.parse(["a.po", "--min-severity", "fatal"]))
+    }
+
+    /// Each shared option is one declaration: its help reads the same in every command that has it.
+    func test_sharedOptionsHaveOneHelpText() {
+        func helpLine(_ help: String, _ option: String) -> String? {
+            help.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(option) }.map(String.init)
+        }
+        let render = RenderCommand.helpMessage(columns: 200), inspect = InspectCommand.helpMessage(columns: 200)
+        let demo = DemoCommand.helpMessage(columns: 200), browse = BrowseCommand.helpMessage(columns: 200)
+        let check = CheckCommand.helpMessage(columns: 200)
+        XCTAssertNotNil(helpLine(render, "--dir"))
+        XCTAssertEqual(helpLine(render, "--dir"), helpLine(inspect, "--dir"))
+        XCTAssertEqual(helpLine(render, "--dir"), helpLine(demo, "--dir"))
+        XCTAssertEqual(helpLine(render, "--numerals"), helpLine(demo, "--numerals"))
+        XCTAssertEqual(helpLine(render, "--no-shape"), helpLine(browse, "--no-shape"))
+        XCTAssertEqual(helpLine(demo, "--bidi-mode"), helpLine(browse, "--bidi-mode"))
+        XCTAssertEqual(helpLine(check, "--source"), helpLine(browse, "--source"))
+        XCTAssertEqual(helpLine(check, "--locale"), helpLine(render, "--locale"))
+    }
+
+    func test_optionValues_mapToOneMeaning() {
+        XCTAssertEqual(NumeralsOption.allCases.map(\.fixed), [.latn, .arab, .arabext, nil, nil])
+        XCTAssertEqual(DirectionOption.allCases.map(\.fixed), [.ltr, .rtl, nil])
+        XCTAssertEqual(DirectionOption.auto.base(fallback: .rtl), .auto(fallback: .rtl))
+    }
+
+    /// The exit statuses are named once; `RTLTUI.run` (the executable's `main`) returns them.
+    func test_exitStatuses() throws {
+        XCTAssertEqual(ExitCode.usage.rawValue, 64)
+        XCTAssertEqual(ExitCode.dataError.rawValue, 65)
+        XCTAssertEqual(ExitCode.unreadableInput.rawValue, 2)
+        let usage = try Command.run(["render", "--width", "0", "x"])
+        XCTAssertEqual(usage.status, 64)
+        XCTAssertTrue(usage.stderr.contains("--width must be at least 1"), usage.stderr)
+        XCTAssertEqual(usage.stdout, Data())
+        let help = try Command.run(["render", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.text.contains("--screen"), "help goes to standard output")
+        XCTAssertEqual(help.stderr, "")
+        let unknown = try Command.run(["frobnicate"])
+        XCTAssertEqual(unknown.status, 64)
+    }
+}
