@@ -36,7 +36,7 @@ test: test-deps
 clean:
 	rm -rf .build
 
-# The benchmark of issue 6 (BENCHMARKS.md): rtl-tui render against ICU alone (a C loop) and GNU
+# The performance benchmark (BENCHMARKS.md): rtl-tui render against ICU alone (a C loop) and GNU
 # FriBidi on the installed catalogs, pathological inputs, peak memory. Release build.
 .PHONY: bench
 bench:

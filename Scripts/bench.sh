@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: the benchmark of issue 6 (see BENCHMARKS.md).
+# `make bench`: the performance benchmark (see BENCHMARKS.md).
 #   Scripts/bench.sh [rtl-bench options]     e.g. --runs 7, --synthetic, --size 20000000
 # Builds rtl-tui and the driver in release, builds the C baseline (Benchmarks/icu-baseline.c)
 # against libicuuc and the memory probe (Benchmarks/peak-rss.c), makes sure GNU FriBidi's command is there (Debian's libfribidi-bin), then runs

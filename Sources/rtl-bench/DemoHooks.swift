@@ -4,15 +4,15 @@ import RTLTUIApps
 import Glibc
 #endif
 
-/// The two targets of issue 6 that need the demo application: a full redraw of a 200×60 demo
+/// The two performance targets that need the demo application: a full redraw of a 200×60 demo
 /// screen (layout and render into the buffer) in at most 2 ms, median, in release; and at most
 /// 200 bytes written to the terminal for one slider keystroke, measured through a pty.
 ///
-/// The demo is written separately from the benchmark. The keystroke is measured through the
-/// `rtl-tui demo` command (`sliderKeystroke`: how to start it and which keys to press). The redraw
-/// needs the demo's screens in this process: `redrawScreen` is the hook for it; until the demo
-/// fills it in, the benchmark says that the target is not measured and measures a proxy (the same
-/// amount of mixed text laid out by the engine and drawn into a `Buffer`).
+/// The keystroke is measured through the `rtl-tui demo` command (`sliderKeystroke`: how to start
+/// it and which keys to press). The redraw draws the demo's screens in this process
+/// (`redrawScreen`); when they cannot be loaded, the benchmark says that the target is not
+/// measured and measures a proxy (the same amount of mixed text laid out by the engine and drawn
+/// into a `Buffer`).
 enum DemoHooks {
     /// Draws the complete demo screen, `width` × `height`, into a fresh `Buffer` (layout and render
     /// into the buffer; nothing written to a terminal). Called repeatedly and timed.

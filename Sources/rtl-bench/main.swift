@@ -1,4 +1,4 @@
-// rtl-bench: the benchmark of issue 6 (`make bench`; see BENCHMARKS.md).
+// rtl-bench: the performance benchmark of `make bench` (see BENCHMARKS.md).
 //
 // In one run, alternating the contenders, it times `rtl-tui render --dir auto` over a corpus of
 // real UI strings against a C loop over ICU alone (Benchmarks/icu-baseline.c) and GNU FriBidi's
@@ -89,7 +89,7 @@ func loadAverage() -> String {
 
 // MARK: - Machine
 
-say("== rtl-tui benchmark (issue 6) ==")
+say("== rtl-tui benchmark ==")
 let cpuModel = readFile("/proc/cpuinfo")?.split(separator: "\n")
     .first { $0.hasPrefix("model name") }
     .map { $0.split(separator: ":", maxSplits: 1).last.map { String($0).trimmingSpaces } ?? "?" } ?? "?"

@@ -153,8 +153,7 @@ public enum BufferExport {
     }
 
     static func hexColor(_ r: Int, _ g: Int, _ b: Int) -> String {
-        func h(_ v: Int) -> String { let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
-        return "#" + h(r) + h(g) + h(b)
+        "#" + [r, g, b].map { Hex.padded($0, digits: 2) }.joined().lowercased()
     }
 
     static func escape(_ s: String) -> String {

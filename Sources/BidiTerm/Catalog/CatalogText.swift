@@ -121,7 +121,7 @@ struct CatalogText {
             } else {
                 listed.invalid += 1
                 guard listed.invalid <= warningLimit else { continue }
-                let shown = bytes[event.offset ..< event.offset + event.length].map { hex($0) }.joined(separator: " ")
+                let shown = Hex.bytes(bytes[event.offset ..< event.offset + event.length])
                 warnings.append(locator.diagnostic(path, at: event.offset,
                     "invalid UTF-8 (\(shown)) at byte offset \(event.offset + bomLength); replaced with U+FFFD"))
             }
@@ -181,7 +181,7 @@ struct CatalogText {
             } else {
                 counts.surrogates += 1
                 if counts.surrogates <= warningLimit {
-                    notes.append((out.count, "lone UTF-16 surrogate \(hex(u)) at byte offset \(i); replaced with U+FFFD"))
+                    notes.append((out.count, "lone UTF-16 surrogate \(Hex.padded(u)) at byte offset \(i); replaced with U+FFFD"))
                 }
                 append("\u{FFFD}")
                 i += 2
@@ -298,12 +298,5 @@ struct CatalogText {
         case 0x61...0x66: return Int(b - 0x61 + 10)
         default: return nil
         }
-    }
-
-    /// `value` in upper-case hex, zero-padded to the width of its type.
-    static func hex<T: BinaryInteger>(_ value: T) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        let width = MemoryLayout<T>.size * 2
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

@@ -11,8 +11,7 @@ public struct InvalidUTF8: Sendable, Hashable, CustomStringConvertible {
     public var bytes: [UInt8]
 
     public var description: String {
-        let hex = bytes.map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
-        return "line \(line), byte \(byteOffset): invalid UTF-8 (\(hex.joined(separator: " "))) replaced by U+FFFD"
+        "line \(line), byte \(byteOffset): invalid UTF-8 (\(Hex.bytes(bytes))) replaced by U+FFFD"
     }
 }
 

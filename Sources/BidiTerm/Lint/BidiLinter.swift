@@ -131,7 +131,7 @@ public final class BidiLinter {
             add("escape-sequence", .error, "terminal escape sequence at column \(i + 1)",
                 "Remove the escape sequence; styling belongs to the UI, not the string.")
         } else if let i = scalars.firstIndex(where: { Sanitizer.isControl($0.value) && $0.value != 0x0A && $0.value != 0x09 }) {
-            add("control-character", .error, "control character U+\(hex(scalars[i].value)) at column \(i + 1)",
+            add("control-character", .error, "control character U+\(Hex.padded(scalars[i].value)) at column \(i + 1)",
                 "Remove the control character.")
         }
 
@@ -260,7 +260,7 @@ public final class BidiLinter {
             }
         }
         for open in stack {
-            let name = Sanitizer.revealed(open.scalar) ?? "U+\(hex(open.scalar))"
+            let name = Sanitizer.revealed(open.scalar) ?? "U+\(Hex.padded(open.scalar))"
             let closer = open.kind == "E" ? "PDF (U+202C)" : "PDI (U+2069)"
             out.append(("bidi-unbalanced", .error,
                         "unterminated \(name) at column \(open.index + 1): it reorders whatever text follows the string (Trojan Source, CVE-2021-42574)",
@@ -303,9 +303,4 @@ public final class BidiLinter {
         guard err <= 0 else { return text }
         return String(decoding: dst[0..<Int(n)], as: UTF16.self)
     }
-}
-
-func hex(_ v: UInt32) -> String {
-    let h = String(v, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - h.count)) + h
 }

@@ -127,7 +127,7 @@ public indirect enum NodeKind: Sendable, Equatable {
     case buttons(items: [ScreenNode.Button])
     /// A row of glyphs that never flip themselves (R16); an `ordered` row reverses its positions in
     /// RTL (R17); an optional badge sits on one of them (R18).
-    case icons(items: [ScreenNode.Icon], ordered: Bool, badge: ScreenNode.Badge?)
+    case icons(items: [IconRow.Icon<TextRef>], ordered: Bool, badge: IconRow.Badge?)
     /// A one-line text field; `caret` is a 0-based grapheme offset in logical order. At least one of
     /// `text` and `placeholder` is present.
     case field(text: TextRef?, caret: Int?, placeholder: TextRef?)
@@ -267,39 +267,6 @@ extension ScreenNode {
             self.glyph = glyph
             self.text = text
             self.physical = physical
-        }
-    }
-
-    /// An icon of an `icons` row: a glyph drawn exactly as authored (R16) and an optional caption.
-    public struct Icon: Sendable, Equatable {
-        /// The glyph (an emoji, a symbol, or a few characters of ASCII art).
-        public var glyph: String
-        /// A caption drawn next to the glyph.
-        public var label: TextRef?
-
-        /// Creates an icon.
-        public init(glyph: String, label: TextRef? = nil) {
-            self.glyph = glyph
-            self.label = label
-        }
-    }
-
-    /// A badge on one icon of an `icons` row (R18).
-    public struct Badge: Sendable, Equatable {
-        /// The 0-based index of the icon (in the file's order) that carries the badge.
-        public var index: Int
-        /// The badge glyph.
-        public var glyph: String
-        /// True (the default) when the badge depicts UI: it sits on the icon's trailing side and so
-        /// moves with the mirrored UI. False when it only modifies an icon that does not flip: it
-        /// stays on the side it was authored on (the right), keeping the icon's balance.
-        public var mirrors: Bool
-
-        /// Creates a badge.
-        public init(index: Int, glyph: String, mirrors: Bool = true) {
-            self.index = index
-            self.glyph = glyph
-            self.mirrors = mirrors
         }
     }
 }

@@ -333,7 +333,7 @@ extension ScreenParser {
             let ordered = boolean(f, "ordered")
             guard nonEmpty(f, "items", nodes), let nodes else { return nil }
             let items = nodes.map(icon)
-            var badge: ScreenNode.Badge?
+            var badge: IconRow.Badge?
             if let badgeNode = f.value("badge") {
                 badge = self.badge(badgeNode, iconCount: nodes.count)
                 if badge == nil { return nil }
@@ -403,16 +403,16 @@ extension ScreenParser {
     }
 
     /// An icon: a glyph, or `{glyph: …, label: …}`.
-    func icon(_ node: Node) -> ScreenNode.Icon? {
+    func icon(_ node: Node) -> IconRow.Icon<TextRef>? {
         switch node {
         case .scalar(let scalar) where node.tagName != .null && !scalar.string.isEmpty:
-            return ScreenNode.Icon(glyph: scalar.string)
+            return IconRow.Icon(scalar.string)
         case .mapping(let mapping):
             let fields = Fields(mapping: mapping, mark: node.mark, owner: "an icon")
             checkFields(fields, allowed: ["glyph", "label"])
             let glyph = string(fields, "glyph", required: true, what: "a glyph")
             let label = text(fields, "label")
-            return glyph.map { ScreenNode.Icon(glyph: $0, label: label) }
+            return glyph.map { IconRow.Icon($0, label: label) }
         default:
             report(.wrongType(field: "items"), "an icon must be a glyph or {glyph: …, label: …}, found \(Self.describe(node))",
                    at: node.mark)
@@ -421,7 +421,7 @@ extension ScreenParser {
     }
 
     /// A badge: `{index: N, glyph: …, mirrors: true}`.
-    func badge(_ node: Node, iconCount: Int) -> ScreenNode.Badge? {
+    func badge(_ node: Node, iconCount: Int) -> IconRow.Badge? {
         guard case .mapping(let mapping) = node else {
             report(.wrongType(field: "badge"), "'badge' of icons must be a mapping {index: N, glyph: …}, found \(Self.describe(node))",
                    at: node.mark)
@@ -434,7 +434,7 @@ extension ScreenParser {
         let mirrors = boolean(fields, "mirrors")
         guard let index, checkRange(fields, "index", index, 0...(iconCount - 1), "a 0-based index; the row has \(Self.count(iconCount, "icon"))"),
               let glyph else { return nil }
-        return ScreenNode.Badge(index: index, glyph: glyph, mirrors: mirrors ?? true)
+        return IconRow.Badge(index: index, glyph: glyph, mirrors: mirrors ?? true)
     }
 }
 

@@ -128,8 +128,7 @@ public struct ScreenRenderer {
         case .buttons(let items):
             w = ButtonRow(items.map { ButtonRow.Button(glyph: $0.glyph, text: text($0.text), physical: $0.physical) })
         case .icons(let items, let ordered, let badge):
-            w = IconRow(items.map { IconRow.Icon($0.glyph, label: text($0.label)) }, ordered: ordered,
-                        badge: badge.map { IconRow.Badge(index: $0.index, glyph: $0.glyph, mirrors: $0.mirrors) })
+            w = IconRow(items.map { IconRow.Icon($0.glyph, label: text($0.label)) }, ordered: ordered, badge: badge)
         case .field(let t, let caret, let placeholder):
             w = TextField(text: text(t) ?? "", caret: caret, placeholder: text(placeholder))
         case .spacer:

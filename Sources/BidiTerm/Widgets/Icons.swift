@@ -18,21 +18,23 @@
 ///         .rendered(width: 10, height: 1, context: RenderContext(direction: .rtl)).rows
 ///     // ["📝  🎵  📷"]: the first item at the right
 public struct IconRow: Widget {
-    /// An icon.
-    public struct Icon: Sendable, Hashable {
-        /// The glyph, drawn as authored.
+    /// An icon: a glyph drawn exactly as authored (R16) and an optional caption after it. `Label`
+    /// is the caption's type: the text itself for the widget (`Icon<String>`), a catalog
+    /// reference in a screen file (`Icon<TextRef>`, resolved when the screen is drawn).
+    public struct Icon<Label: Sendable & Equatable>: Sendable, Equatable {
+        /// The glyph (an emoji, a symbol, or a few characters of ASCII art), drawn as authored.
         public var glyph: String
         /// A caption after the glyph, or nil.
-        public var label: String?
+        public var label: Label?
 
         /// Creates an icon.
-        public init(_ glyph: String, label: String? = nil) {
+        public init(_ glyph: String, label: Label? = nil) {
             self.glyph = glyph
             self.label = label
         }
     }
 
-    /// A badge on one icon.
+    /// A badge on one icon (R18), in the widget and in screen files alike.
     public struct Badge: Sendable, Hashable {
         /// The index of the icon (in the order given) that carries it.
         public var index: Int
@@ -56,7 +58,7 @@ public struct IconRow: Widget {
     }
 
     /// The icons, first to last.
-    public var icons: [Icon]
+    public var icons: [Icon<String>]
     /// Runs from the leading edge (reversed in RTL, R17) rather than left to right.
     public var ordered: Bool
     /// A badge, or nil.
@@ -65,7 +67,7 @@ public struct IconRow: Widget {
     public var spacing: Int
 
     /// Creates a row.
-    public init(_ icons: [Icon], ordered: Bool = false, badge: Badge? = nil, spacing: Int = 2) {
+    public init(_ icons: [Icon<String>], ordered: Bool = false, badge: Badge? = nil, spacing: Int = 2) {
         self.icons = icons
         self.ordered = ordered
         self.badge = badge
@@ -112,3 +114,5 @@ public struct IconRow: Widget {
         }
     }
 }
+
+extension IconRow.Icon: Hashable where Label: Hashable {}

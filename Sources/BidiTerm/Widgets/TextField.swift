@@ -174,6 +174,36 @@ public struct TextField: Widget, StatefulWidget {
         return TextField.graphemeOffset(ofScalar: scalar, in: text)
     }
 
+    /// The text and the caret after an editing key: a character is inserted at the caret (a
+    /// combining mark joins the grapheme before it; a control character is refused), Backspace
+    /// deletes the logically previous grapheme and Delete the next one, ← → Home End move the
+    /// caret (`caret(after:context:)`, R14).
+    /// - Returns: the new text and caret (a grapheme offset), or nil when the key edits nothing.
+    public func edited(by key: KeyEvent, context: RenderContext) -> (text: String, caret: Int)? {
+        var text = self.text
+        var c = min(max(0, caret ?? text.count), text.count)
+        switch key {
+        case .character(let ch):
+            guard !ch.unicodeScalars.contains(where: { Sanitizer.isControl($0.value) }) else { return nil }
+            let i = text.index(text.startIndex, offsetBy: c)
+            let prefix = String(text[..<i]) + String(ch)
+            text = prefix + text[i...]
+            c = prefix.count   // a combining mark joins the grapheme before it
+        case .backspace:
+            guard c > 0 else { return nil }
+            text.remove(at: text.index(text.startIndex, offsetBy: c - 1))
+            c -= 1
+        case .delete:
+            guard c < text.count else { return nil }
+            text.remove(at: text.index(text.startIndex, offsetBy: c))
+        case .left, .right, .home, .end:
+            c = caret(after: key, context: context)
+        default:
+            return nil
+        }
+        return (text, c)
+    }
+
     public func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
         var state = TextFieldState()
         render(area, into: &buffer, state: &state, context: context)

@@ -105,23 +105,9 @@ extension BrowseApp {
         case .ctrl("u"):
             text = ""
             c = 0
-        case .character(let ch):
-            guard !ch.unicodeScalars.contains(where: { Sanitizer.isControl($0.value) }) else { return }
-            let i = text.index(text.startIndex, offsetBy: c)
-            let prefix = String(text[..<i]) + String(ch)
-            text = prefix + text[i...]
-            c = prefix.count
-        case .backspace:
-            guard c > 0 else { return }
-            text.remove(at: text.index(text.startIndex, offsetBy: c - 1))
-            c -= 1
-        case .delete:
-            guard c < text.count else { return }
-            text.remove(at: text.index(text.startIndex, offsetBy: c))
-        case .left, .right, .home, .end:
-            c = TextField(text: text, caret: c).caret(after: key, context: context)
         default:
-            return
+            guard let edited = TextField(text: text, caret: c).edited(by: key, context: context) else { return }
+            (text, c) = edited
         }
         query = text
         caret = c

@@ -147,36 +147,18 @@ struct BrowseLineBuilder {
 
 // MARK: - Inspector
 
-/// The inspector's view of one string: code points, names, bidi classes, levels, visual order,
-/// mirrored characters, hidden controls.
+/// The inspector panel: `CodePointInspector`'s view of one string as panel lines.
 enum BrowseInspector {
-    /// A visible, self-contained stand-in for one code point in the table: control characters as
-    /// their placeholders (`␛`), bidi controls and other invisible format characters by name
-    /// (`RLO`, `ZWJ`), marks on a dotted circle, non-printable code points as U+FFFD.
-    static func glyph(_ u: Unicode.Scalar) -> String {
-        if u.value == 0x09 { return "␉" }
-        if let p = Sanitizer.placeholder(for: u.value) { return p }
-        if let r = Sanitizer.revealed(u.value) { return String(r.dropFirst().dropLast()) }
-        let w = WidthTable.width(u)
-        if w < 0 { return "\u{FFFD}" }
-        if w == 0 { return "\u{25CC}" + String(u) }
-        return String(u)
-    }
-
-    static func hex(_ v: UInt32) -> String {
-        let h = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - h.count)) + h
-    }
-
     /// The inspector's lines for `text` laid out in `direction`.
     static func lines(_ text: String, direction: LayoutDirection, width: Int, builder b: BrowseLineBuilder) -> [BrowseLine] {
         guard width > 0 else { return [] }
         let engine = b.context.engine
-        let scalars = Array(text.unicodeScalars)
-        let a = engine.analyze(scalars, direction: BaseDirection(direction))
+        let inspector = CodePointInspector(text, direction: BaseDirection(direction), engine: engine)
+        let a = inspector.analysis
+        let count = inspector.rows.count
         var out: [BrowseLine] = []
         let ltr = TextDirection.fixed(.ltr)
-        out.append(b.line("paragraph level \(a.paragraphLevel) (\(a.direction.rawValue)) · \(scalars.count) code points · \(a.runs.count) run\(a.runs.count == 1 ? "" : "s")",
+        out.append(b.line("paragraph \(inspector.paragraphDescription) · \(count) code points · \(a.runs.count) run\(a.runs.count == 1 ? "" : "s")",
                           width: width, direction: ltr, style: BrowseLineBuilder.label))
 
         // As drawn with hidden characters shown (Trojan Source shows its RLO, LRI…).
@@ -195,45 +177,29 @@ enum BrowseInspector {
         out += b.wrapped("levels: " + (levels.isEmpty ? "none" : levels), width: width, direction: ltr)
         out += b.wrapped("visual order: " + (a.visualOrder.isEmpty ? "none" : a.visualOrder.map(String.init).joined(separator: " ")),
                          width: width, direction: ltr)
-        let runs = a.runs.map { "\($0.range.lowerBound)..<\($0.range.upperBound) \($0.direction.rawValue)" }
+        let runs = inspector.runDescriptions
         out += b.wrapped("runs (visual order): " + (runs.isEmpty ? "none" : runs.joined(separator: ", ")), width: width, direction: ltr)
-        let mirrored = a.mirrored.map { i -> String in
-            let u = scalars[i]
-            return "#\(i) \(glyph(u)) → \(UnicodeProperties.mirror(u).map { String($0) } ?? glyph(u))"
+        let mirrored = inspector.rows.filter(\.isMirrored).map { row in
+            "#\(row.index) \(row.glyph) → \(row.mirroredAs.map { String($0) } ?? row.glyph)"
         }
         out += b.wrapped("mirrored: " + (mirrored.isEmpty ? "none" : mirrored.joined(separator: ", ")), width: width, direction: ltr)
-        var hidden: [String] = []
-        for (i, u) in scalars.enumerated() {
-            if let r = Sanitizer.revealed(u.value) {
-                hidden.append("\(r) #\(i)")
-            } else if u.value == 0x0A {
-                hidden.append("LF #\(i)")
-            } else if u.value != 0x09, let p = Sanitizer.placeholder(for: u.value) {
-                hidden.append("\(p) U+\(hex(u.value)) #\(i)")
-            }
-        }
+        let hidden = inspector.hiddenDescriptions
         out += b.wrapped("hidden: " + (hidden.isEmpty ? "none" : hidden.joined(separator: ", ")), width: width, direction: ltr,
                          style: hidden.isEmpty ? .plain : Style(fg: .yellow))
 
         // The table: one row per code point.
-        var visual = [Int?](repeating: nil, count: scalars.count)
-        for (v, l) in a.visualOrder.enumerated() { visual[l] = v }
-        let n = String(max(0, scalars.count - 1)).count
+        let n = String(max(0, count - 1)).count
         func pad(_ s: String, _ w: Int) -> String {
             s + String(repeating: " ", count: max(1, w - engine.width(of: s, options: LayoutOptions(shaping: false))))
         }
         out.append(b.line(pad("#", n + 1) + pad("code", 9) + pad("char", 6) + pad("class", 6) + pad("lvl", 4) + pad("vis", n + 1) + "name",
                           width: width, direction: ltr, style: BrowseLineBuilder.label))
-        for (i, u) in scalars.enumerated() {
-            let cls = String(describing: UnicodeProperties.bidiClass(u))
-            let lvl = a.levels[i].map(String.init) ?? "x"
-            let vis = visual[i].map(String.init) ?? "-"
-            let row = pad(String(i), n + 1) + pad("U+" + hex(u.value), 9) + pad(glyph(u), 6) + pad(cls, 6) + pad(lvl, 4)
-                + pad(vis, n + 1) + UnicodeProperties.name(u)
-            var ctx = b.context
-            ctx.options.shaping = false
-            let l = ctx.layoutLine(row, direction: ltr, maxWidth: width)
-            out.append(BrowseLine(line: l, align: .ltr, style: .plain))
+        var ctx = b.context
+        ctx.options.shaping = false
+        for row in inspector.rows {
+            let line = pad(String(row.index), n + 1) + pad(row.code, 9) + pad(row.glyph, 6) + pad(String(describing: row.bidiClass), 6)
+                + pad(row.level.map(String.init) ?? "x", 4) + pad(row.visualPosition.map(String.init) ?? "-", n + 1) + row.name
+            out.append(BrowseLine(line: ctx.layoutLine(line, direction: ltr, maxWidth: width), align: .ltr, style: .plain))
         }
         return out
     }

@@ -383,30 +383,9 @@ public struct DemoApp: TerminalApp {
     /// Delete the next one.
     mutating func editField(_ key: KeyEvent) {
         guard case .field(let textRef, let caret, let placeholder)? = focusedNode?.kind else { return }
-        var text = textRef.map { renderer.resolve($0).text } ?? ""
-        var c = Swift.min(Swift.max(0, caret ?? text.count), text.count)
-        switch key {
-        case .character(let ch):
-            guard !ch.unicodeScalars.contains(where: { Sanitizer.isControl($0.value) }) else { return }
-            let i = text.index(text.startIndex, offsetBy: c)
-            let prefix = String(text[..<i]) + String(ch)
-            text = prefix + text[i...]
-            c = prefix.count   // a combining mark joins the grapheme before it
-        case .backspace:
-            guard c > 0 else { return }
-            let i = text.index(text.startIndex, offsetBy: c - 1)
-            text.remove(at: i)
-            c -= 1
-        case .delete:
-            guard c < text.count else { return }
-            text.remove(at: text.index(text.startIndex, offsetBy: c))
-        case .left, .right, .home, .end:
-            let field = TextField(text: text, caret: c)
-            c = field.caret(after: key, context: context(focusedDirection))
-        default:
-            return
-        }
-        let newText = text, newCaret = c
+        let text = textRef.map { renderer.resolve($0).text } ?? ""
+        guard let (newText, newCaret) = TextField(text: text, caret: caret)
+            .edited(by: key, context: context(focusedDirection)) else { return }
         modifyFocused { $0.kind = .field(text: .literal(newText), caret: newCaret, placeholder: placeholder) }
     }
 }

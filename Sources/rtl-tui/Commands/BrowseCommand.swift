@@ -44,12 +44,6 @@ struct BrowseCommand: ParsableCommand {
         }
         var session = TerminalSessionOptions()
         session.bidiMode = bidiMode
-        do {
-            let exit = try TerminalSession.run(app, options: session)
-            exit.exitProcess()
-        } catch let e as TerminalSessionError {
-            TerminalSession.printError(e.description)
-            throw e.exitCode
-        }
+        try TerminalSession.runFullScreen(app, options: session)
     }
 }

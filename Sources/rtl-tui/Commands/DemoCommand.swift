@@ -66,13 +66,7 @@ struct DemoCommand: ParsableCommand {
         var session = TerminalSessionOptions()
         session.bidiMode = bidiMode
         session.mouse = mouse
-        do {
-            let exit = try TerminalSession.run(app, options: session)
-            exit.exitProcess()
-        } catch let e as TerminalSessionError {
-            TerminalSession.printError(e.description)
-            throw e.exitCode
-        }
+        try TerminalSession.runFullScreen(app, options: session)
     }
 
     /// `ar`, `he` or `fa` when LANG/LC_ALL/LC_MESSAGES names one of them, else `en`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import RTLTUIApps
 
 enum InspectFormat: String, ExpressibleByArgument, CaseIterable {
     case text, jsonl
@@ -33,14 +34,15 @@ struct InspectCommand: ParsableCommand {
         let out = Output()
         var invalid = false
         var index = 0
+        let base = direction.dir.base(fallback: .ltr)
         func emit(_ s: String) {
             index += 1
-            let a = engine.analyze(Array(s.unicodeScalars), direction: direction.dir.base(fallback: .ltr))
-            let display = engine.layout(s, direction: direction.dir.base(fallback: .ltr)).lines.first?.text ?? ""
+            let inspector = CodePointInspector(s, direction: base, engine: engine)
+            let display = engine.layout(s, direction: base).lines.first?.text ?? ""
             if format == .jsonl {
-                out.write(InspectCommand.json(a, display: display))
+                out.write(InspectCommand.json(inspector, display: display))
             } else {
-                out.write(InspectCommand.table(a, display: display, number: index))
+                out.write(InspectCommand.table(inspector, display: display, number: index))
             }
         }
         if text.isEmpty {
@@ -61,10 +63,12 @@ struct InspectCommand: ParsableCommand {
         if invalid && strict.strict { throw ExitCode.dataError }
     }
 
-    static func json(_ a: BidiAnalysis, display: String) -> String {
+    /// One JSON object (and a line feed) per paragraph.
+    static func json(_ inspector: CodePointInspector, display: String) -> String {
+        let a = inspector.analysis
         var s = "{\"paragraphLevel\":\(a.paragraphLevel),\"direction\":\"\(a.direction.rawValue)\""
         s += ",\"text\":" + JSON.quote(String(String.UnicodeScalarView(a.scalars)))
-        s += ",\"codePoints\":[" + a.scalars.map { "\"U+\(JSON.hex4($0.value))\"" }.joined(separator: ",") + "]"
+        s += ",\"codePoints\":[" + inspector.rows.map { "\"\($0.code)\"" }.joined(separator: ",") + "]"
         s += ",\"levels\":[" + a.levels.map { $0.map(String.init) ?? "null" }.joined(separator: ",") + "]"
         s += ",\"visualOrder\":[" + a.visualOrder.map(String.init).joined(separator: ",") + "]"
         s += ",\"mirrored\":[" + a.mirrored.map(String.init).joined(separator: ",") + "]"
@@ -75,53 +79,30 @@ struct InspectCommand: ParsableCommand {
         return s
     }
 
-    static func table(_ a: BidiAnalysis, display: String, number: Int) -> String {
-        var visualPos = [Int?](repeating: nil, count: a.scalars.count)
-        for (v, l) in a.visualOrder.enumerated() { visualPos[l] = v }
-        let mirrored = Set(a.mirrored)
-        var s = "paragraph \(number): level \(a.paragraphLevel) (\(a.direction.rawValue)), \(a.scalars.count) code points\n"
+    /// The table for a person: the paragraph, its display and runs, one row per code point.
+    static func table(_ inspector: CodePointInspector, display: String, number: Int) -> String {
+        var s = "paragraph \(number): \(inspector.paragraphDescription), \(inspector.rows.count) code points\n"
         s += "display: " + display + "\n"
-        let runs = a.runs.map { "\($0.range.lowerBound)..<\($0.range.upperBound) \($0.direction.rawValue)" }
-        s += "runs (visual order): " + runs.joined(separator: ", ") + "\n"
+        s += "runs (visual order): " + inspector.runDescriptions.joined(separator: ", ") + "\n"
         s += pad("#", 5) + pad("code", 9) + pad("char", 6) + pad("class", 6) + pad("level", 6) + pad("visual", 7) + "name\n"
-        for (i, u) in a.scalars.enumerated() {
-            let cls = UnicodeProperties.bidiClass(u)
-            let level = a.levels[i].map(String.init) ?? "x"
-            let vis = visualPos[i].map(String.init) ?? "-"
-            var name = UnicodeProperties.name(u)
-            if mirrored.contains(i), let m = UnicodeProperties.mirror(u) { name += " → mirrored U+\(JSON.hex4(m.value))" }
-            s += pad(String(i), 5) + pad("U+" + JSON.hex4(u.value), 9) + pad(glyph(u), 6, width: glyphWidth(u))
-            s += pad(String(describing: cls), 6) + pad(level, 6) + pad(vis, 7) + name + "\n"
+        for row in inspector.rows {
+            var name = row.name
+            if let m = row.mirroredAs { name += " → mirrored U+\(Hex.padded(m.value))" }
+            let glyph = row.glyph
+            s += pad(String(row.index), 5) + pad(row.code, 9) + pad(glyph, 6, width: width(glyph))
+            s += pad(String(describing: row.bidiClass), 6) + pad(row.level.map(String.init) ?? "x", 6)
+            s += pad(row.visualPosition.map(String.init) ?? "-", 7) + name + "\n"
         }
         return s + "\n"
     }
 
-    /// A visible, isolated stand-in for one code point in the table (never a raw control, never a
-    /// bare mark or bidi control that would affect its neighbours).
-    static func glyph(_ u: Unicode.Scalar) -> String {
-        if let p = Sanitizer.placeholder(for: u.value) { return p }
-        if u.value == 0x09 { return "␉" }
-        let w = WidthTable.width(u)
-        if w < 0 { return "\u{FFFD}" }
-        if w == 0 {
-            if let r = Sanitizer.revealed(u.value) { return r.replacingFirst() }
-            return "\u{25CC}" + String(u)
-        }
-        return String(u)
-    }
-
-    static func glyphWidth(_ u: Unicode.Scalar) -> Int {
-        let g = glyph(u)
-        return g.unicodeScalars.reduce(0) { $0 + max(0, WidthTable.width($1)) }
+    /// The cells `text` takes.
+    static func width(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + max(0, WidthTable.width($1)) }
     }
 
     static func pad(_ s: String, _ n: Int, width: Int? = nil) -> String {
         let w = width ?? s.unicodeScalars.count
         return s + String(repeating: " ", count: max(1, n - w))
     }
-}
-
-private extension String {
-    /// "⟨RLO⟩" → "RLO" (the abbreviation alone fits the table's char column).
-    func replacingFirst() -> String { String(unicodeScalars.dropFirst().dropLast().map(Character.init)) }
 }

@@ -120,8 +120,10 @@ final class NcursesBackend: TerminalBackend {
         // A wide grapheme needs both columns on screen; the buffer guarantees it, the screen may
         // be narrower than the buffer after a resize.
         let wanted = cell.width == 2 && x + 1 < columns ? 2 : 1
-        var symbol = TerminalSymbol.safe(cell.symbol)
-        if wanted == 1, cell.width == 2 { symbol = " " }
+        // The terminal guard (R22). A placeholder of two characters (`␛[` for U+009B) in a cell of
+        // one column keeps its first: curses' setcchar stops at the second spacing character.
+        var symbol = Sanitizer.terminalSafe(cell.symbol)
+        if symbol.isEmpty || (wanted == 1 && cell.width == 2) { symbol = " " }
         if let first = symbol.unicodeScalars.first {
             let libc = Int(CNcurses_wcwidth(first.value))
             let drawn = libc == 0 ? 1 : libc

@@ -177,6 +177,18 @@ final class TerminalSession {
         return exit
     }
 
+    /// A full-screen command's last step: runs `app` in a session and ends the process as the run
+    /// calls for (`AppLoopExit.exitProcess`). When the terminal or the locale cannot be used, the
+    /// message is printed and its exit status thrown instead.
+    static func runFullScreen(_ app: some TerminalApp, options: TerminalSessionOptions) throws -> Never {
+        do {
+            try run(app, options: options).exitProcess()
+        } catch let e as TerminalSessionError {
+            printError(e.description)
+            throw e.exitCode
+        }
+    }
+
     // MARK: - Run-loop control
 
     private func control() -> AppLoopControl {
@@ -288,16 +300,7 @@ final class TerminalSession {
 
     /// Writes `message` and a newline to stderr (unbuffered).
     static func printError(_ message: String) {
-        let bytes = Array((message + "\n").utf8)
-        var off = 0
-        while off < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(CommandEnvironment.standardError, $0.baseAddress! + off, $0.count - off) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            off += n
-        }
+        CommandEnvironment.writeError(message + "\n")
     }
 }
 

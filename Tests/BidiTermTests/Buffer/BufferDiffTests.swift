@@ -66,25 +66,3 @@ final class BufferDiffTests: XCTestCase {
         XCTAssertEqual(BufferDiff.changes(from: nil, to: Buffer(width: 0, height: 0)), [])
     }
 }
-
-/// `TerminalSymbol.safe`: R22 at the terminal edge.
-final class TerminalSymbolTests: XCTestCase {
-    func test_plainGraphemes_passUnchanged() {
-        XCTAssertEqual(TerminalSymbol.safe("س"), "س")
-        XCTAssertEqual(TerminalSymbol.safe("שָׁ"), "שָׁ")
-        XCTAssertEqual(TerminalSymbol.safe("日"), "日")
-    }
-
-    func test_controlCharacters_becomeReplacementCharacter() {
-        XCTAssertEqual(TerminalSymbol.safe("\u{1B}"), "\u{FFFD}")
-        XCTAssertEqual(TerminalSymbol.safe("\u{9B}"), "\u{FFFD}")
-        XCTAssertEqual(TerminalSymbol.safe("\u{7F}"), "\u{FFFD}")
-    }
-
-    func test_bidiControls_areDropped_andEmptyBecomesSpace() {
-        XCTAssertEqual(TerminalSymbol.safe("\u{202E}a"), "a")
-        XCTAssertEqual(TerminalSymbol.safe("\u{2067}"), " ")
-        XCTAssertEqual(TerminalSymbol.safe("\u{200F}"), " ")
-        XCTAssertEqual(TerminalSymbol.safe(""), " ")
-    }
-}

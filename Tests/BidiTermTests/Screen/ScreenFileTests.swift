@@ -119,9 +119,9 @@ final class ScreenFileTests: XCTestCase {
             ScreenNode.Button(glyph: "◁)))", text: .key("out"), physical: false),
         ]))
         XCTAssertEqual(nodes[13].kind, .icons(items: [
-            ScreenNode.Icon(glyph: "📷"),
-            ScreenNode.Icon(glyph: "✓", label: .key("ok")),
-        ], ordered: true, badge: ScreenNode.Badge(index: 1, glyph: "●", mirrors: false)))
+            IconRow.Icon("📷"),
+            IconRow.Icon("✓", label: .key("ok")),
+        ], ordered: true, badge: IconRow.Badge(index: 1, glyph: "●", mirrors: false)))
         XCTAssertEqual(nodes[14].kind, .field(text: .key("draft"), caret: 4, placeholder: .key("hint")))
 
         let seen = Set(screen.root.allNodes.map(\.kind.typeName))

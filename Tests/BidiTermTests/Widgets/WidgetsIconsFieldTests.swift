@@ -125,4 +125,25 @@ final class WidgetsIconsFieldTests: WidgetTestCase {
         let b = draw(TextField(text: "ab"), 4, 1, .ltr)
         XCTAssertTrue((0..<4).allSatisfy { b[$0, 0]!.style.attributes.contains(.underline) })
     }
+
+    /// Editing keys (R14 for the arrows): typing inserts at the caret and a mark joins the grapheme
+    /// before it; Backspace deletes the logically previous grapheme (a letter with its harakat);
+    /// control characters and other keys edit nothing.
+    func test_textField_editedByKeys() {
+        let c = ctx(.rtl)
+        let typed = TextField(text: "אב", caret: 1).edited(by: .character("x"), context: c)
+        XCTAssertEqual(typed?.text, "אxב")
+        XCTAssertEqual(typed?.caret, 2)
+        let mark = TextField(text: "كتب", caret: 1).edited(by: .character("\u{064E}"), context: c)
+        XCTAssertEqual(mark?.text, "كَتب")
+        XCTAssertEqual(mark?.caret, 1, "the fatha joins the kaf's grapheme")
+        let back = TextField(text: "كَتب", caret: 1).edited(by: .backspace, context: c)
+        XCTAssertEqual(back?.text, "تب")
+        XCTAssertEqual(back?.caret, 0)
+        XCTAssertEqual(TextField(text: "ab", caret: 0).edited(by: .delete, context: c)?.text, "b")
+        XCTAssertEqual(TextField(text: "ab", caret: 0).edited(by: .end, context: c)?.caret, 2)
+        XCTAssertNil(TextField(text: "ab", caret: 0).edited(by: .backspace, context: c))
+        XCTAssertNil(TextField(text: "ab").edited(by: .character("\u{1B}"), context: c))
+        XCTAssertNil(TextField(text: "ab").edited(by: .tab, context: c))
+    }
 }

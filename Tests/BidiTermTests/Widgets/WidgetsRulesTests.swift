@@ -248,7 +248,7 @@ final class WidgetsRulesTests: WidgetTestCase {
     }
 
     func test_R17_orderedRowReversesPositionsUnorderedDoesNot() {
-        let icons: [IconRow.Icon] = ["📷", "🎵", "📝"].map { .init($0) }
+        let icons: [IconRow.Icon<String>] = ["📷", "🎵", "📝"].map { .init($0) }
         let ordered = draw(IconRow(icons, ordered: true), 10, 1, .rtl)
         assertRows(ordered, ["📝  🎵  📷"])
         XCTAssertEqual(draw(IconRow(icons, ordered: true), 10, 1, .ltr).rows, ["📷  🎵  📝"])

@@ -24,7 +24,7 @@ extension CatalogLoader {
         case (0xDE, 0x12, 0x04, 0x95): bigEndian = false
         case (0x95, 0x04, 0x12, 0xDE): bigEndian = true
         default:
-            let shown = data[0 ..< 4].map { CatalogText.hex($0) }.joined(separator: " ")
+            let shown = Hex.bytes(data[0 ..< 4])
             throw fail("bad magic number (bytes \(shown) at byte offset 0); not a gettext .mo file")
         }
         func word(_ offset: Int) -> Int {

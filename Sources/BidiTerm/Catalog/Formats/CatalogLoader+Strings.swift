@@ -264,7 +264,7 @@ struct CatalogStringsParser {
                 next = i + 1
                 while next < n && next < i + 4, (0x30...0x37).contains(p[next]) { value = value * 8 + UInt32(p[next] - 0x30); next += 1 }
                 if value >= 0x80 {
-                    warnings.append(error(i, "octal escape \\\(String(value, radix: 8)) read as U+\(CatalogText.hex(UInt16(value))) (Apple reads octal escapes above \\177 in the NeXTSTEP encoding)"))
+                    warnings.append(error(i, "octal escape \\\(String(value, radix: 8)) read as U+\(Hex.padded(value)) (Apple reads octal escapes above \\177 in the NeXTSTEP encoding)"))
                 }
                 out += Array(String(Character(Unicode.Scalar(value)!)).utf8)
             case UInt8(ascii: "u"):
