@@ -35,7 +35,12 @@ let package = Package(
         // models. Terminal-independent (they draw into buffers), so tested without a TTY.
         .target(
             name: "RTLTUIApps",
-            dependencies: ["BidiTerm"]
+            dependencies: ["BidiTerm"],
+            // The demo's screens and catalogs, compiled into the code as bytes (no resource bundle
+            // beside the binary, so a copied binary still has its demo). `Resources/Demo` links to
+            // the repository's `Demo/`, the files' one home.
+            exclude: ["Resources/Demo/README.md"],
+            resources: [.embedInCode("Resources/Demo/screens"), .embedInCode("Resources/Demo/catalogs")]
         ),
         // The command-line tool: swift-argument-parser commands, the ncurses backend, the terminal
         // session.

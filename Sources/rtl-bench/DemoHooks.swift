@@ -17,8 +17,7 @@ enum DemoHooks {
     /// Draws the complete demo screen, `width` × `height`, into a fresh `Buffer` (layout and render
     /// into the buffer; nothing written to a terminal). Called repeatedly and timed.
     /// The demo's reading screen in Arabic (paragraphs in two scripts, a command box, numbers,
-    /// navigation), from `Demo/` in the current directory (the repository, where `make bench` runs);
-    /// nil when `Demo/` is not there.
+    /// navigation), from the demo content built into the code; nil when it cannot be loaded.
     static let redrawScreen: (@Sendable (_ width: Int, _ height: Int) -> Void)? = {
         guard let frame = DemoFrame(locale: "ar", screen: "reading") else { return nil }
         return { w, h in frame.redraw(width: w, height: h) }
@@ -38,15 +37,13 @@ final class DemoFrame: @unchecked Sendable {
     private var app: DemoApp
 
     init?(locale: String, screen: String) {
-        let screens = ScreenFile.loadDirectory("Demo/screens")
-        guard screens.screens.contains(where: { $0.id == screen }),
-              let native = try? CatalogLoader.load(path: "Demo/catalogs/\(locale).po"),
-              let english = try? CatalogLoader.load(path: "Demo/catalogs/en.po") else { return nil }
+        guard let content = try? DemoContent.load(), content.screens.contains(where: { $0.id == screen }),
+              let native = content.catalogs[locale], let english = content.catalogs["en"] else { return nil }
         var options = DemoApp.Options()
         options.locale = locale
         options.screen = screen
         options.animate = false
-        app = DemoApp(screens: screens.screens, catalogs: [locale: native, "en": english], options: options)
+        app = DemoApp(screens: content.screens, catalogs: [locale: native, "en": english], options: options)
     }
 
     func redraw(width: Int, height: Int) {

@@ -11,6 +11,25 @@ import Glibc
 /// and the bytes written per keystroke. Each test starts its own tmux server and demo.
 final class DemoE2ETests: XCTestCase {
 
+    // MARK: - The binary alone
+
+    /// The demo's screens and catalogs are in the binary itself (SwiftPM's embedInCode): a copy of
+    /// the executable alone, run from another directory, shows the demo (as after copying it to a
+    /// server over SSH).
+    func test_copiedBinary_runsTheDemoFromAnotherDirectory() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rtl-tui-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("rtl-tui")
+        try FileManager.default.copyItem(at: try BuiltBinary.rtlTUI(), to: copy)
+        let tmux = try TmuxHarness(columns: 80, rows: 24)
+        defer { tmux.tearDown() }
+        try tmux.start(["/bin/sh", "-c", "cd / && exec \"$0\" demo --no-animate --locale he", copy.path], record: true)
+        let screen = try DemoE2E.waitForFrame(tmux)
+        XCTAssertTrue(screen.contains(rtl("מסכים")), screen.description)
+        XCTAssertTrue(screen.row(0).contains("he · RTL"), screen.row(0))
+    }
+
     // MARK: - Arabic and Hebrew in RTL (R1, R2, R3, R6, R20)
 
     func test_arabic_showsShapedLetters_mirroredPanes_rightAlignedLines_arabicIndicDigits() throws {

@@ -48,7 +48,14 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let content = try DemoCommand.loadContent(from: demoDir)
+        let content: DemoContent
+        do {
+            content = try DemoContent.load(from: demoDir)
+        } catch let e as DemoContent.LoadError {
+            if let message = e.message { throw ValidationError(message) }
+            for p in e.problems { Diagnostics.warn(p) }
+            throw ExitCode.dataError
+        }
         var options = DemoApp.Options()
         options.locale = locale.locale.map(Locales.language(of:)) ?? DemoCommand.localeFromEnvironment()
         options.direction = direction.dir.fixed
@@ -79,57 +86,5 @@ struct DemoCommand: ParsableCommand {
             }
         }
         return "en"
-    }
-
-    struct Content {
-        var screens: [ScreenFile]
-        var catalogs: [String: Catalog]
-    }
-
-    /// The demo's screens and catalogs: from `dir` when given, else the copy built into the binary.
-    static func loadContent(from dir: String?) throws -> Content {
-        var files: [(path: String, data: Data)] = []
-        if let dir {
-            for sub in ["screens", "catalogs"] {
-                let d = (dir as NSString).appendingPathComponent(sub)
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: d) else {
-                    throw ValidationError("\(dir) has no \(sub)/ folder (expected the layout of Demo/)")
-                }
-                let catalogExtensions = [".po", ".mo", ".strings", ".xcstrings", ".xml", ".xlf", ".xliff", ".json", ".arb"]
-                for n in names.sorted() where n.hasSuffix(".yaml") || n.hasSuffix(".yml") || catalogExtensions.contains(where: n.hasSuffix) {
-                    let p = (d as NSString).appendingPathComponent(n)
-                    guard let data = FileManager.default.contents(atPath: p) else { throw ValidationError("cannot read \(p)") }
-                    files.append((sub + "/" + n, data))
-                }
-            }
-        } else {
-            files = DemoContent.files.map { ($0.path, Data($0.text.utf8)) }
-        }
-        var screens: [ScreenFile] = []
-        var catalogs: [String: Catalog] = [:]
-        var problems: [String] = []
-        for f in files {
-            let path = dir.map { ($0 as NSString).appendingPathComponent(f.path) } ?? "Demo/" + f.path
-            if f.path.hasPrefix("screens/") && (f.path.hasSuffix(".yaml") || f.path.hasSuffix(".yml")) {
-                do { screens.append(try ScreenFile.parse(yaml: String(decoding: f.data, as: UTF8.self), path: path)) } catch {
-                    problems += error.diagnostics.map(\.description)
-                }
-            } else {
-                do {
-                    let c = try CatalogLoader.load(data: f.data, path: path)
-                    let lang = Locales.language(of: c.locale ?? ((f.path as NSString).lastPathComponent as NSString).deletingPathExtension)
-                    catalogs[lang] = c
-                } catch {
-                    problems.append("\(error)")
-                }
-            }
-        }
-        if !problems.isEmpty {
-            for p in problems { Diagnostics.warn(p) }
-            throw ExitCode.dataError
-        }
-        guard !screens.isEmpty else { throw ValidationError("no screens found") }
-        screens.sort { ($0.order ?? Int.max, $0.id) < ($1.order ?? Int.max, $1.id) }
-        return Content(screens: screens, catalogs: catalogs)
     }
 }

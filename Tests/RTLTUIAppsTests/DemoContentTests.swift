@@ -1,0 +1,53 @@
+import BidiTerm
+import Foundation
+import TestSupport
+import XCTest
+@testable import RTLTUIApps
+
+/// The demo content built into the code by SwiftPM equals `Demo/`, and loads.
+final class DemoContentTests: XCTestCase {
+    /// Every screen and catalog of `Demo/` is built in, byte for byte, and nothing else is: a file
+    /// added to `Demo/` without its row in `DemoContent.builtIn` fails here.
+    func test_builtInFilesAreExactlyTheDemoFolder() throws {
+        var onDisk: [String: Data] = [:]
+        for sub in ["screens", "catalogs"] {
+            let dir = Repository.path("Demo/" + sub)
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir) where !name.hasPrefix(".") {
+                onDisk[sub + "/" + name] = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
+            }
+        }
+        let builtIn = Dictionary(uniqueKeysWithValues: DemoContent.builtIn.map { ($0.path, Data($0.bytes)) })
+        XCTAssertEqual(Set(builtIn.keys), Set(onDisk.keys))
+        for (path, data) in onDisk {
+            XCTAssertEqual(builtIn[path], data, "\(path) differs from its built-in copy")
+        }
+    }
+
+    func test_builtInContentLoads_sameAsTheFolder() throws {
+        let builtIn = try DemoContent.load()
+        XCTAssertEqual(builtIn.screens.map(\.id), ["overview", "settings", "player", "reading", "ratings", "messages"])
+        XCTAssertEqual(Set(builtIn.catalogs.keys), ["en", "ar", "he", "fa"])
+        let folder = try DemoContent.load(from: Repository.path("Demo"))
+        XCTAssertEqual(folder.screens.map(\.root), builtIn.screens.map(\.root))
+        XCTAssertEqual(folder.catalogs["ar"]?.entries.map(\.translation), builtIn.catalogs["ar"]?.entries.map(\.translation))
+    }
+
+    func test_aFolderWithoutTheLayout_orWithBrokenFiles_saysWhy() throws {
+        XCTAssertThrowsError(try DemoContent.load(from: "/nonexistent-demo")) { error in
+            XCTAssertEqual((error as? DemoContent.LoadError)?.message, "/nonexistent-demo has no screens/ folder (expected the layout of Demo/)")
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rtl-tui-demo-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        for sub in ["screens", "catalogs"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try "screen: x\nroot: {type: labl}\n".write(to: dir.appendingPathComponent("screens/x.yaml"), atomically: true, encoding: .utf8)
+        try "msgid \"a\"\n".write(to: dir.appendingPathComponent("catalogs/ar.po"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try DemoContent.load(from: dir.path)) { error in
+            let problems = (error as? DemoContent.LoadError)?.problems ?? []
+            XCTAssertEqual(problems.count, 2, "\(problems)")
+            XCTAssertTrue(problems.contains { $0.hasPrefix(dir.path + "/screens/x.yaml:2:") }, "\(problems)")
+            XCTAssertTrue(problems.contains { $0.hasPrefix(dir.path + "/catalogs/ar.po:") }, "\(problems)")
+        }
+    }
+}
