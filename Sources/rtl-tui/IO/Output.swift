@@ -28,16 +28,8 @@ final class Output {
     func write(spaces n: Int) { if n > 0 { buffer.append(contentsOf: repeatElement(0x20, count: n)) } }
 
     func flush() {
-        var off = 0
-        while off < buffer.count {
-            let r = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + off, $0.count - off) }
-            if r < 0 {
-                if errno == EINTR { continue }
-                failed = true   // EPIPE and friends: the reader went away; stop quietly
-                break
-            }
-            off += r
-        }
+        // EPIPE and friends: the reader went away; stop quietly.
+        if !buffer.isEmpty, !buffer.withUnsafeBytes({ writeAll(fd, $0) }) { failed = true }
         buffer.removeAll(keepingCapacity: true)
     }
 
