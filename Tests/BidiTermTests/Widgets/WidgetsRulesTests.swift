@@ -2,7 +2,7 @@ import TestSupport
 import XCTest
 @testable import BidiTerm
 
-/// One test (or more) per rule R1–R18 of RTL-RULES, named after the rule.
+/// One test (or more) per rule R1–R18 of Docs/RTL-RULES.md, named after the rule.
 final class WidgetsRulesTests: WidgetTestCase {
     // MARK: Layout direction
 
