@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `Docs/RTL-RULES.md` is where a rule number cited in code or in a test name leads. These tests
@@ -6,10 +7,7 @@ import XCTest
 /// R1–R22 are all there, every test named after a rule is listed under that rule, and every test
 /// and every path the page names exists.
 final class RulesDocumentTests: XCTestCase {
-    static let repoRoot: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent()   // BidiTermTests
-        .deletingLastPathComponent()   // Tests
-        .deletingLastPathComponent()   // package root
+    static let repoRoot = Repository.root
 
     /// A rule cited in text: `R` and one or two digits, not inside a longer word or number. Unlike
     /// `\b`, an underscore counts as a separator, so the test name `test_R9_…` cites R9.
