@@ -323,6 +323,11 @@ def main():
     fd = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
     saved = termios.tcgetattr(fd)
     cols, rows = os.get_terminal_size(fd)
+    for _ in range(50):        # some terminals (qterminal) size the pty after the program starts
+        if cols and rows:
+            break
+        time.sleep(0.1)
+        cols, rows = os.get_terminal_size(fd)
     log = []
     meta = [("format", "terminal-replies 1"), ("terminal", a.label),
             ("date", datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")),

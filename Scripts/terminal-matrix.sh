@@ -1,0 +1,290 @@
+#!/usr/bin/env bash
+# terminal-matrix.sh: run the demo in every installed terminal emulator under Xvfb and tell,
+# by pixels, whether each one reads right.
+#
+# usage: Scripts/terminal-matrix.sh [options]
+#   --binary PATH      rtl-tui to run (default: .build/release/rtl-tui, then .build/debug)
+#   --out DIR          output folder (default: matrix-out); PNGs and summary.md go there
+#   --terminals LIST   comma-separated subset (default: xterm,urxvt,stterm,mlterm,VTE,konsole,
+#                      qterminal,pterm,kitty,tmux-vte; VTE = sakura, else lxterminal)
+#   --locales LIST     comma-separated demo locales (default: ar,he)
+#   --screen ID        demo screen (default: settings)
+#   --args 'ARGS'      extra demo arguments for the run under test (default: none = auto)
+#   --ref-args 'ARGS'  demo arguments for the reference run (default: --bidi-mode explicit)
+#   -j N               screenshots in parallel (default: 2; each runs its own Xvfb)
+#   --wait S           seconds between the window appearing and the screenshot (default: 6)
+#   -v                 show term-shot's progress
+# Environment: TERM_SHOT = path of term-shot (default: shared/tools/term-shot in the folder
+#   above the repository (../shared/tools), or above that for a worktree, then PATH).
+#
+# For every terminal and locale it takes two screenshots at 100x30, LANG=C.UTF-8:
+#   default    the terminal as installed, running `rtl-tui demo --locale L --screen ID`
+#   reference  the same terminal with its OWN bidi switched off in its configuration, running
+#              the demo with --ref-args: VTE gets `CSI 8 l CSI 1 SP k` before the program;
+#              mlterm `OSC 5379;use_ctl=false`; Konsole profile BidiRenderingEnabled=false;
+#              qterminal enabledBidiSupport=false; PuTTY DisableBidi=1, DisableArabicShaping=1;
+#              kitty force_ltr yes; xterm, urxvt and st do no bidi (the reference is itself).
+# Same pixels (ImageMagick `compare -metric AE` = 0) means the terminal shows what rtl-tui
+# meant. tmux-vte runs the demo inside tmux inside VTE, with allow-passthrough off and on,
+# against VTE switched off before tmux starts. Before each screenshot the screen is repainted
+# in one pass (DECSCNM set and reset), so partial paints do not leave stray pixels.
+# Exit status: 0 when the matrix ran (whatever it found), 2 usage, 1 when nothing could run.
+set -u
+prog=terminal-matrix
+usage() { sed -n '2,/^set -u/{/^#/s/^# \{0,1\}//p}' "$0" >&2; exit 2; }
+die() { echo "$prog: $*" >&2; exit 1; }
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+binary="" out="matrix-out" terminals="" locales="ar,he" screen="settings" args=""
+ref_args="--bidi-mode explicit" jobs=2 wait_s=6 verbose=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --binary) binary=${2:?}; shift 2 ;;
+    --out) out=${2:?}; shift 2 ;;
+    --terminals) terminals=${2:?}; shift 2 ;;
+    --locales) locales=${2:?}; shift 2 ;;
+    --screen) screen=${2:?}; shift 2 ;;
+    --args) args=${2?}; shift 2 ;;
+    --ref-args) ref_args=${2?}; shift 2 ;;
+    -j) jobs=${2:?}; shift 2 ;;
+    --wait) wait_s=${2:?}; shift 2 ;;
+    -v) verbose=1; shift ;;
+    -h|--help) usage ;;
+    *) echo "$prog: unknown option: $1" >&2; usage ;;
+  esac
+done
+case "$jobs$wait_s" in *[!0-9.]*) die "-j and --wait take numbers" ;; esac
+
+if [ -z "$binary" ]; then
+  for b in "$repo/.build/release/rtl-tui" "$repo/.build/debug/rtl-tui"; do
+    [ -x "$b" ] && { binary=$b; break; }
+  done
+fi
+[ -n "$binary" ] && [ -x "$binary" ] ||
+  die "no rtl-tui binary (build it: swift build -c release --product rtl-tui, or pass --binary)"
+binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+
+shot=${TERM_SHOT:-}
+if [ -z "$shot" ]; then
+  for d in "$repo/.." "$repo/../.." "$repo/../../.."; do   # a checkout or a worktree below it
+    [ -x "$d/shared/tools/term-shot" ] && { shot=$(cd "$d/shared/tools" && pwd)/term-shot; break; }
+  done
+  [ -n "$shot" ] || shot=$(command -v term-shot || true)
+fi
+[ -n "$shot" ] && [ -x "$shot" ] || die "term-shot not found (set TERM_SHOT=/path/to/term-shot)"
+for t in Xvfb xdotool compare; do
+  command -v "$t" >/dev/null || die "missing $t (apt-get install xvfb xdotool imagemagick)"
+done
+
+mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+work=$(mktemp -d -t terminal-matrix.XXXXXX) || die "mktemp failed"
+pids=()
+cleanup() {
+  local p
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+  wait 2>/dev/null
+  for s in "$work"/tmux-*/sock; do [ -S "$s" ] && tmux -S "$s" kill-server 2>/dev/null; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# ---- which terminals
+pkg_of() {  # terminal -> Debian package(s) whose versions the summary reports
+  case "$1" in
+    urxvt) echo rxvt-unicode ;;
+    sakura|lxterminal) echo "$1 libvte-2.91-0" ;;
+    qterminal) echo "qterminal libqtermwidget5-1" ;;
+    tmux-vte) echo "tmux" ;;
+    *) echo "$1" ;;
+  esac
+}
+version_of() {
+  local p v s=""
+  for p in $(pkg_of "$1"); do
+    v=$(dpkg-query -W -f '${Version}' "$p" 2>/dev/null) || v="?"
+    s="${s:+$s, }$p $v"
+  done
+  echo "$s"
+}
+vte=""
+for t in sakura lxterminal; do command -v "$t" >/dev/null && { vte=$t; break; }; done
+if [ -z "$terminals" ]; then
+  terminals="xterm,urxvt,stterm,mlterm,VTE,konsole,qterminal,pterm,kitty,tmux-vte"
+fi
+list=()
+missing=()
+IFS=, read -r -a req <<<"$terminals"
+for t in "${req[@]}"; do
+  case "$t" in
+    VTE|vte) if [ -n "$vte" ]; then list+=("$vte"); else missing+=("VTE (apt-get install sakura or lxterminal)"); fi ;;
+    tmux-vte)
+      if [ -z "$vte" ]; then missing+=("tmux-vte (needs sakura or lxterminal)")
+      elif ! command -v tmux >/dev/null; then missing+=("tmux-vte (apt-get install tmux)")
+      else list+=("tmux-vte"); fi ;;
+    xterm|urxvt|stterm|mlterm|sakura|lxterminal|konsole|qterminal|pterm|kitty)
+      if command -v "$t" >/dev/null; then list+=("$t")
+      else missing+=("$t (apt-get install $(pkg_of "$t" | cut -d' ' -f1))"); fi ;;
+    *) die "unknown terminal: $t" ;;
+  esac
+done
+for m in "${missing[@]}"; do echo "$prog: not installed: $m" >&2; done
+[ ${#list[@]} -gt 0 ] || die "none of the terminals is installed"
+
+# ---- one screenshot
+# run.sh inside the terminal: wait until the pty is 30x100 (qterminal sizes it late), then
+# after the demo has drawn, repaint the whole screen once (DECSCNM on/off).
+cat >"$work/run.sh" <<'EOF'
+#!/bin/sh
+# run.sh PRE(none|vte|mlterm) WRAP(plain|tmux:on|tmux:off:DIR) BINARY ARGS...
+# (no empty arguments and no spaces: qterminal drops empty ones, sakura re-splits its -e)
+pre=$1 wrap=$2; shift 2
+i=0
+while [ "$(stty size 2>/dev/null)" != "30 100" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+case "$pre" in
+  vte) printf '\033[8l\033[1 k' ;;              # BDSM explicit, SCP LTR: VTE's bidi off
+  mlterm) printf '\033]5379;use_ctl=false\007' ;; # mlterm's bidi and shaping off
+esac
+( sleep 3; printf '\033[?5h\033[?5l' >/dev/tty ) &
+case "$wrap" in
+  plain) exec "$@" ;;
+  tmux:*)
+    pt=$(echo "$wrap" | cut -d: -f2) dir=$(echo "$wrap" | cut -d: -f3-)
+    printf 'set -g status off\nset -g escape-time 0\nset -g allow-passthrough %s\n' "$pt" >"$dir/conf"
+    { printf '#!/bin/sh\nexec'; for a in "$@"; do printf " '%s'" "$a"; done; printf '\n'; } >"$dir/inner"
+    chmod +x "$dir/inner"
+    exec tmux -f "$dir/conf" -S "$dir/sock" new-session "$dir/inner" ;;
+esac
+EOF
+chmod +x "$work/run.sh"
+
+qterm_size='
+[MainWindow]
+size=@Size(1110 693)
+'
+# shoot NAME TERMINAL CONF(default|reference) LOCALE -> $out/NAME.png, status in $work/NAME.status
+shoot() {
+  local name=$1 term=$2 conf=$3 loc=$4 pre=none wrap=plain extra=() envs=() demo_args
+  local shim="" dir=""
+  if [ "$conf" = reference ]; then demo_args=$ref_args; else demo_args=$args; fi
+  case "$term" in tmux-vte:*) wrap="tmux:${term#tmux-vte:}:$work/tmux-$name"; mkdir -p "$work/tmux-$name"; term=$vte ;; esac
+  if [ "$conf" = reference ]; then
+    case "$term" in
+      sakura|lxterminal) pre=vte ;;
+      mlterm) pre=mlterm ;;
+      konsole) envs+=(konsole_extra='BidiRenderingEnabled=false;') ;;
+      qterminal) envs+=(qterm_extra="enabledBidiSupport=false$qterm_size") ;;
+      pterm) extra+=(--prep 'mkdir -p "$TH/.putty/sessions"; printf "DisableBidi=1\nDisableArabicShaping=1\n" >"$TH/.putty/sessions/Default%20Settings"') ;;
+      kitty)
+        shim="$work/shim-$name"; mkdir -p "$shim"
+        printf '#!/bin/sh\nexec %q -o force_ltr=yes "$@"\n' "$(command -v kitty)" >"$shim/kitty"
+        chmod +x "$shim/kitty"
+        envs+=(PATH="$shim:$PATH") ;;
+    esac
+  elif [ "$term" = qterminal ]; then
+    envs+=(qterm_extra="$qterm_size")
+  fi
+  [ "$verbose" = 1 ] && extra+=(-v)
+  # shellcheck disable=SC2086  # demo_args are words on purpose
+  env "${envs[@]}" timeout 120 "$shot" --terminal "$term" --cols 100 --rows 30 --wait "$wait_s" \
+    --out "$out/$name.png" "${extra[@]}" -- \
+    "$work/run.sh" "$pre" "$wrap" "$binary" demo --locale "$loc" --screen "$screen" --no-animate \
+    $demo_args >"$work/$name.log" 2>&1
+  echo $? >"$work/$name.status"
+  [ -n "$shim" ] && rm -rf "$shim"
+  return 0
+}
+
+# ---- the job list
+jobs_list=()
+IFS=, read -r -a locs <<<"$locales"
+for t in "${list[@]}"; do
+  for l in "${locs[@]}"; do
+    if [ "$t" = tmux-vte ]; then
+      jobs_list+=("tmux-vte-$l-reference tmux-vte:on reference $l")
+      jobs_list+=("tmux-vte-off-$l-default tmux-vte:off default $l")
+      jobs_list+=("tmux-vte-on-$l-default tmux-vte:on default $l")
+    else
+      jobs_list+=("$t-$l-reference $t reference $l" "$t-$l-default $t default $l")
+    fi
+  done
+done
+echo "$prog: ${#jobs_list[@]} screenshots of ${#list[@]} terminals, $jobs at a time, into $out" >&2
+
+running=0
+for j in "${jobs_list[@]}"; do
+  read -r name term conf loc <<<"$j"
+  [ "$verbose" = 1 ] && echo "$prog: $name" >&2
+  shoot "$name" "$term" "$conf" "$loc" &
+  pids+=($!)
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then wait -n 2>/dev/null || wait; running=$((running - 1)); fi
+done
+wait
+pids=()
+
+# ---- compare and summarise
+compare_pair() {  # A B DIFF -> prints AE or "error"
+  [ -s "$1" ] && [ -s "$2" ] || { echo error; return; }
+  local n
+  n=$(compare -metric AE "$1" "$2" "$3" 2>&1 >/dev/null)
+  n=${n%% *}
+  case "$n" in ''|*[!0-9.e+]*) echo error ;; *) printf '%.0f\n' "$n" ;; esac
+}
+verdict() {  # AE -> text
+  case "$1" in
+    error) echo "no screenshot" ;;
+    0) echo "reads right (identical)" ;;
+    *) echo "differs ($1 px)" ;;
+  esac
+}
+note_of() {
+  local log="$work/$1.log" st
+  st=$(cat "$work/$1.status" 2>/dev/null || echo "?")
+  [ "$st" = 0 ] || echo "term-shot failed ($st): $(tail -n 1 "$log" 2>/dev/null)"
+}
+
+summary="$out/summary.md"
+{
+  echo "# Terminal matrix"
+  echo
+  echo "Date: $(date -u +%Y-%m-%d). rtl-tui: $(git -C "$repo" describe --always --dirty 2>/dev/null || echo unknown)."
+  echo "Command: \`rtl-tui demo --locale L --screen $screen --no-animate${args:+ $args}\` at 100x30, LANG=C.UTF-8,"
+  echo "under Xvfb (DejaVu Sans Mono 14). Reference: the same terminal with its own bidi turned off,"
+  echo "running the demo with \`${ref_args}\`. Identical pixels = reads right."
+  echo
+  printf '| terminal | version |'
+  for l in "${locs[@]}"; do printf ' %s |' "$l"; done
+  echo
+  printf '|---|---|'
+  for l in "${locs[@]}"; do printf -- '---|'; done
+  echo
+  for t in "${list[@]}"; do
+    if [ "$t" = tmux-vte ]; then
+      for pt in off on; do
+        printf '| tmux in %s, allow-passthrough %s | %s; %s |' "$vte" "$pt" "$(version_of tmux-vte)" "$(version_of "$vte")"
+        for l in "${locs[@]}"; do
+          n=$(compare_pair "$out/tmux-vte-$l-reference.png" "$out/tmux-vte-$pt-$l-default.png" "$out/tmux-vte-$pt-$l-diff.png")
+          printf ' %s %s |' "$(verdict "$n")" "$(note_of "tmux-vte-$pt-$l-default")"
+        done
+        echo
+      done
+      continue
+    fi
+    printf '| %s | %s |' "$t" "$(version_of "$t")"
+    for l in "${locs[@]}"; do
+      n=$(compare_pair "$out/$t-$l-reference.png" "$out/$t-$l-default.png" "$out/$t-$l-diff.png")
+      printf ' %s %s |' "$(verdict "$n")" "$(note_of "$t-$l-default")$(note_of "$t-$l-reference")"
+    done
+    echo
+  done
+  for m in "${missing[@]}"; do
+    printf '| %s | not installed |' "${m%% (*}"
+    for l in "${locs[@]}"; do printf ' – |'; done
+    echo
+  done
+  echo
+  echo "Files: \`<terminal>-<locale>-default.png\`, \`-reference.png\`, \`-diff.png\` (red = differing pixels)."
+} >"$summary"
+cat "$summary"
