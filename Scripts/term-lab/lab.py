@@ -12,6 +12,8 @@ SGR attributes). The intended picture is what a terminal without bidi (xterm) sh
 
   plain           the cells as they are (what rtl-tui sends to xterm today)
   vte             CSI 8 l, CSI 1 SP k before the alternate screen is entered and cleared
+  vte-inalt       CSI 8 l, CSI 1 SP k after CSI ? 1049 h, before the first CSI 2 J
+                  (what curses does between initscr() and the first refresh())
   vte-late        CSI 8 l, CSI 1 SP k after the screen is drawn (what fails)
   vte-fixrows     draw first, then make every existing row explicit: DECSC, for each row
                   CUP(row;1) CSI 8 l CSI 1 SP k, DECRC (for rows made by someone else)
@@ -448,6 +450,8 @@ def transform(rows, strategy, cols, main_family="DejaVu Sans Mono", report=None)
         pass
     elif strategy == "vte":
         pre = CSI + "8l" + CSI + "1 k"
+    elif strategy == "vte-inalt":
+        pass    # handled in main: between CSI ? 1049 h and the first CSI 2 J
     elif strategy == "mlterm":
         pre = ESC + "]5379;use_ctl=false" + "\x07"
     elif strategy == "vte-late":
@@ -555,7 +559,9 @@ def main():
     pre, out, post = transform(rows, a.strategy, cols, a.font)
     fd = os.open("/dev/tty", os.O_WRONLY)
     os.system("stty -echo -icanon < /dev/tty")
-    data = pre + CSI + "?1049h" + CSI + "?25l" + CSI + "H" + CSI + "2J" + emit_rows(out) + post
+    inalt = CSI + "8l" + CSI + "1 k" if a.strategy == "vte-inalt" else ""
+    data = (pre + CSI + "?1049h" + inalt + CSI + "?25l" + CSI + "H" + CSI + "2J" +
+            emit_rows(out) + post)
     os.write(fd, data.encode("utf-8"))
     # Terminals paint while bytes arrive, in chunks; where two chunks meet, antialiased
     # glyph edges are drawn twice (a few pixels differ from run to run). Flipping DECSCNM
