@@ -8,7 +8,7 @@ terminal's own bidi produces the intended picture.
 
 A screen is rows of cells (text = base character plus its combining marks, width 1 or 2,
 SGR attributes). The intended picture is what a terminal without bidi (xterm) shows for
-`plain`. Strategies (see Docs of the findings in terminals.md):
+`plain`. Strategies (each simulation below cites the terminal source it follows):
 
   plain           the cells as they are (what rtl-tui sends to xterm today)
   vte             CSI 8 l, CSI 1 SP k before the alternate screen is entered and cleared
@@ -476,19 +476,14 @@ def transform(rows, strategy, cols, main_family="DejaVu Sans Mono", report=None)
             if cells:
                 cells[0].text += "\u202d"
             out.append(cells)
-    elif strategy == "konsole-inverse":
+    elif strategy in ("konsole-inverse", "putty-inverse"):
+        # row-based terminals: every row, padded to the full width, in the logical order
+        # whose forward pass gives back the row
+        inverse = konsole_inverse if strategy == "konsole-inverse" else putty_inverse
         out = []
         for r, cells in enumerate(rows):
             cells = cells + [Cell(" ", 1, "")] * (cols - sum(c.width for c in cells))
-            cand, how = konsole_inverse(cells)
-            if report is not None:
-                report.append((r, how))
-            out.append(cand if cand is not None else cells)
-    elif strategy == "putty-inverse":
-        out = []
-        for r, cells in enumerate(rows):
-            cells = cells + [Cell(" ", 1, "")] * (cols - sum(c.width for c in cells))
-            cand, how = putty_inverse(cells)
+            cand, how = inverse(cells)
             if report is not None:
                 report.append((r, how))
             out.append(cand if cand is not None else cells)
