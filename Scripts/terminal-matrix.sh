@@ -80,9 +80,15 @@ mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
 work=$(mktemp -d -t terminal-matrix.XXXXXX) || die "mktemp failed"
 pids=()
+descendants() {  # live descendants of PID $1, children first (by PID, never by name)
+  local c
+  for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do echo "$c"; descendants "$c"; done
+}
 cleanup() {
-  local p
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+  local p kids=()
+  # term-shot ends its own Xvfb and terminal when it gets TERM; stop the jobs' trees
+  for p in "${pids[@]}"; do mapfile -t -O "${#kids[@]}" kids < <(descendants "$p"); done
+  for p in "${kids[@]}" "${pids[@]}"; do kill "$p" 2>/dev/null; done
   wait 2>/dev/null
   for s in "$work"/tmux-*/sock; do [ -S "$s" ] && tmux -S "$s" kill-server 2>/dev/null; done
   rm -rf "$work"
