@@ -6,6 +6,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/unumsys.h>
+#include <unicode/upluralrules.h>
 #include <unicode/ushape.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
@@ -148,4 +149,17 @@ int32_t CICU_numberingSystem(const char *locale, char *name, int32_t nameCapacit
     }
     unumsys_close(ns);
     return ok;
+}
+
+int32_t CICU_pluralCategory(const char *locale, int32_t n, char *keyword, int32_t capacity, int32_t *err) {
+    UPluralRules *rules = uplrules_open(locale, ERR(err));
+    if (U_FAILURE(*ERR(err)) || rules == NULL) return 0;
+    UChar buf[16];
+    int32_t len = uplrules_select(rules, (double)n, buf, 16, ERR(err));
+    uplrules_close(rules);
+    if (U_FAILURE(*ERR(err)) || capacity < 1) return 0;
+    int32_t k = 0;
+    for (; k < len && k < capacity - 1; k++) keyword[k] = (char)buf[k];
+    keyword[k] = 0;
+    return k;
 }

@@ -105,6 +105,11 @@ int32_t CICU_break_all(CICU_Break *brk, int32_t length, int32_t *out);
 int32_t CICU_numberingSystem(const char *locale, char *name, int32_t nameCapacity, uint16_t *digits,
                              int32_t *err);
 
+// ---- plural rules --------------------------------------------------------------------------------
+/// The CLDR plural category ("zero", "one", "two", "few", "many", "other") of the integer n in a
+/// locale's cardinal rules (uplrules_select), NUL-terminated in `keyword`; returns its length.
+int32_t CICU_pluralCategory(const char *locale, int32_t n, char *keyword, int32_t capacity, int32_t *err);
+
 #ifdef __cplusplus
 }
 #endif

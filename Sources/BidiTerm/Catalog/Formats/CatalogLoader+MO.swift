@@ -10,7 +10,9 @@ extension CatalogLoader {
     /// entry's ``CatalogEntry/line`` is its index plus one (its column is 0), diagnostics about one
     /// entry carry that number, and diagnostics about the file as a whole have line 0 and name the
     /// byte offset. System-dependent strings (revision 1: pieces joined by `<PRIu64>`, `<I>`…) are
-    /// expanded for this platform as gettext does, and numbered after the other entries.
+    /// expanded for this platform as gettext does, and numbered after the other entries; they carry
+    /// the `c-format` flag, since msgfmt writes them for format strings only. (A `.mo` file keeps no
+    /// other flags.)
     static func loadMO(_ data: [UInt8], path: String, fallbackLocale: String?) throws -> Catalog {
         func fail(_ message: String, entry: Int = 0) -> CatalogDiagnostic {
             CatalogDiagnostic(file: path, line: entry, column: 0, message: message)
@@ -162,7 +164,10 @@ extension CatalogLoader {
                     warnings.append(fail("system-dependent string \(i + 1) uses the segment <\(unknown)>, unknown on this platform; not loaded", entry: index + 1))
                     continue
                 }
+                let before = entries.count
                 add(pair[0][...], pair[1][...], index)
+                // msgfmt writes system-dependent strings for format strings only.
+                if entries.count > before { entries[before].flags = ["c-format"] }
             }
         }
         if let forms = metadata["Plural-Forms"], let n = CatalogPOParser.pluralCount(forms) {

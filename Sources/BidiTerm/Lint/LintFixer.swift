@@ -1,0 +1,82 @@
+import CICU
+
+/// The explicit bidi controls of a text and how they pair up (UAX #9 X1–X8): a PDI closes the
+/// nearest open isolate and everything opened inside it; a PDF closes the innermost embedding or
+/// override unless an isolate is open inside it.
+struct BidiControlBalance {
+    struct Open { let index: Int; let scalar: UInt32; let isolate: Bool }
+    /// Openers with no closer, outermost first.
+    private(set) var unterminated: [Open] = []
+    /// Closers with nothing to close, by index.
+    private(set) var strays: [Int] = []
+    private(set) var strayPDF = 0
+    private(set) var strayPDI = 0
+    /// Indices of LRO/RLO.
+    private(set) var overrides: [Int] = []
+
+    init(_ s: [Unicode.Scalar]) {
+        var stack: [Open] = []
+        for (i, u) in s.enumerated() {
+            switch u.value {
+            case 0x202A, 0x202B, 0x202D, 0x202E:
+                stack.append(Open(index: i, scalar: u.value, isolate: false))
+                if u.value == 0x202D || u.value == 0x202E { overrides.append(i) }
+            case 0x202C:
+                if let top = stack.last, !top.isolate { stack.removeLast() } else { strayPDF += 1; strays.append(i) }
+            case 0x2066, 0x2067, 0x2068:
+                stack.append(Open(index: i, scalar: u.value, isolate: true))
+            case 0x2069:
+                if let k = stack.lastIndex(where: { $0.isolate }) { stack.removeSubrange(k...) } else { strayPDI += 1; strays.append(i) }
+            default: break
+            }
+        }
+        unterminated = stack
+    }
+}
+
+/// The safe, mechanical repairs of `rtl-tui check --fix`, on one text: they change nothing a
+/// translator chose, only what is broken the same way whatever the text says.
+public enum LintFixer {
+    /// `text` with every unterminated embedding, override or isolate closed at its end (innermost
+    /// first) and every stray PDF or PDI removed.
+    ///
+    ///     LintFixer.balanced("\u{202B}שלום")   // "\u{202B}שלום\u{202C}"
+    public static func balanced(_ text: String) -> String {
+        let s = Array(text.unicodeScalars)
+        let b = BidiControlBalance(s)
+        guard !b.unterminated.isEmpty || !b.strays.isEmpty else { return text }
+        let strays = Set(b.strays)
+        var out = String.UnicodeScalarView()
+        for (i, u) in s.enumerated() where !strays.contains(i) { out.append(u) }
+        // A PDI closes an isolate and the embeddings inside it; close the innermost first.
+        for open in b.unterminated.reversed() { out.append(open.isolate ? "\u{2069}" : "\u{202C}") }
+        return String(out)
+    }
+
+    /// True for an Arabic presentation form (U+FB50–U+FDFF, U+FE70–U+FEFE).
+    @inline(__always)
+    public static func isPresentationForm(_ u: Unicode.Scalar) -> Bool {
+        (u.value >= 0xFB50 && u.value <= 0xFDFF) || (u.value >= 0xFE70 && u.value <= 0xFEFE)
+    }
+
+    /// `text` with Arabic presentation forms replaced by the logical letters (a lam-alef ligature
+    /// by lam and alef), by ICU's unshaping.
+    public static func unshaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isPresentationForm) else { return text }
+        let src = Array(text.utf16)
+        var dst = [UInt16](repeating: 0, count: src.count * 2 + 4)
+        var err: Int32 = 0
+        let n = CICU_shapeArabic(src, Int32(src.count), &dst, Int32(dst.count), CICU_SHAPE_LETTERS_UNSHAPE | CICU_SHAPE_LENGTH_GROW_SHRINK, &err)
+        guard err <= 0 else { return text }
+        return String(decoding: dst[0..<Int(n)], as: UTF16.self)
+    }
+
+    /// `text` with the repairs of the checks not in `disabled` applied (`bidi-unbalanced`,
+    /// `presentation-forms`).
+    public static func fixed(_ text: String, disabled: Set<String> = []) -> String {
+        var t = text
+        if !disabled.contains("presentation-forms") { t = unshaped(t) }
+        if !disabled.contains("bidi-unbalanced") { t = balanced(t) }
+        return t
+    }
+}
