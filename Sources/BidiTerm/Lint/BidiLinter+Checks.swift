@@ -117,7 +117,8 @@ extension BidiLinter {
                     : "Use one digit system (\(want.rawValue) for this locale): \(Sanitizer.revealing(converted))")
         }
 
-        if let source = t.source {
+        let hasControls = scalars.contains { Sanitizer.isControl($0.value) && $0.value != 0x0A && $0.value != 0x09 }
+        if let source = t.source, !hasControls {
             if enabled("brackets") { bracketFindings(t, source, placeholders, sourcePlaceholders, add) }
             if enabled("escapes") { escapeFindings(t, source, add) }
             if enabled("numbers") && !t.mayDropPlaceholders { numberFindings(t, source, placeholders, sourcePlaceholders, add) }
@@ -176,6 +177,10 @@ extension BidiLinter {
     // MARK: - Placeholders in RTL text
 
     static let stringSample = "report (2).pdf"
+    /// Values a text placeholder is tried with: a file name, the most common value of a text
+    /// placeholder. (A value that starts with a number, "10 MB", reorders next to almost any RTL
+    /// word; it would flag nearly every placeholder of every catalog.)
+    static let unisolatedSamples = [stringSample]
     static let numberSample = "12"
 
     /// `text` with each placeholder but `keep` replaced by a sample value inside FSI…PDI (a neutral
@@ -199,13 +204,18 @@ extension BidiLinter {
         // A number keeps its digits together and takes the direction of its neighbours; a text value
         // is what reorders.
         var seen = Set<Range<Int>>()
-        for p in placeholders where p.kind == .string && seen.insert(p.range).inserted && !BidiLinter.isIsolated(scalars, p.range) {
-            let sample = BidiLinter.stringSample
+        let tags = BidiLinter.markupTags(scalars)
+        for p in placeholders where p.kind == .string && seen.insert(p.range).inserted && !BidiLinter.isIsolated(scalars, p.range)
+            && !tags.contains(where: { $0.contains(p.range.lowerBound) }) {   // an attribute value is not shown
             // As on screen: the isolates, and any control of the text, take no cell.
             let base = BaseDirection(t.entry.direction)
-            let bare = render(substituted(scalars, placeholders, keep: p, with: sample), base: base, reveal: false)
-            let isolated = render(substituted(scalars, placeholders, keep: p, with: "\u{2068}" + sample + "\u{2069}"), base: base, reveal: false)
-            guard bare != isolated else { continue }
+            var shown: (sample: String, bare: String, isolated: String)? = nil
+            for sample in BidiLinter.unisolatedSamples {
+                let bare = render(substituted(scalars, placeholders, keep: p, with: sample), base: base, reveal: false)
+                let isolated = render(substituted(scalars, placeholders, keep: p, with: "\u{2068}" + sample + "\u{2069}"), base: base, reveal: false)
+                if bare != isolated { shown = (sample, bare, isolated); break }
+            }
+            guard let (sample, bare, isolated) = shown else { continue }
             var fixed = scalars
             fixed.replaceSubrange(p.range, with: ("\u{2068}" + p.text + "\u{2069}").unicodeScalars)
             add("placeholder-unisolated", .warning,
@@ -213,6 +223,22 @@ extension BidiLinter {
                 "Wrap it in FSI…PDI: \(Sanitizer.revealing(String(String.UnicodeScalarView(fixed))))", false)
             return   // one per text: the fix is the same for the others
         }
+    }
+
+    /// The ranges of markup tags (`<a href='%1'>`, `</b>`) in `s`.
+    static func markupTags(_ s: [Unicode.Scalar]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var i = 0
+        while i < s.count {
+            if s[i] == "<", i + 1 < s.count, PlaceholderParser.isASCIILetter(s[i + 1]) || s[i + 1] == "/",
+               let close = s[i...].firstIndex(of: ">") {
+                out.append(i..<(close + 1))
+                i = close + 1
+                continue
+            }
+            i += 1
+        }
+        return out
     }
 
     static func isIsolated(_ s: [Unicode.Scalar], _ r: Range<Int>) -> Bool {

@@ -42,15 +42,7 @@ public enum LintFixer {
     ///
     ///     LintFixer.balanced("\u{202B}שלום")   // "\u{202B}שלום\u{202C}"
     public static func balanced(_ text: String) -> String {
-        let s = Array(text.unicodeScalars)
-        let b = BidiControlBalance(s)
-        guard !b.unterminated.isEmpty || !b.strays.isEmpty else { return text }
-        let strays = Set(b.strays)
-        var out = String.UnicodeScalarView()
-        for (i, u) in s.enumerated() where !strays.contains(i) { out.append(u) }
-        // A PDI closes an isolate and the embeddings inside it; close the innermost first.
-        for open in b.unterminated.reversed() { out.append(open.isolate ? "\u{2069}" : "\u{202C}") }
-        return String(out)
+        fixed(text, disabled: ["presentation-forms"])
     }
 
     /// True for an Arabic presentation form (U+FB50–U+FDFF, U+FE70–U+FEFE).
@@ -71,12 +63,50 @@ public enum LintFixer {
         return String(decoding: dst[0..<Int(n)], as: UTF16.self)
     }
 
-    /// `text` with the repairs of the checks not in `disabled` applied (`bidi-unbalanced`,
-    /// `presentation-forms`).
+    /// One repair: the scalar at `index` replaced by `replacement` (nothing: removed), or, with
+    /// `index` equal to the text's length, `replacement` appended.
+    public struct Edit: Sendable, Hashable {
+        public let index: Int
+        public let replacement: [Unicode.Scalar]
+    }
+
+    /// The repairs of `text` for the checks not in `disabled` (`bidi-unbalanced`,
+    /// `presentation-forms`), one scalar at a time so that a file's notation for each character
+    /// can be kept. Presentation forms unshape one by one: the letter a form stands for does not
+    /// depend on its neighbours.
+    public static func edits(_ text: String, disabled: Set<String> = []) -> [Edit] {
+        let s = Array(text.unicodeScalars)
+        var out: [Edit] = []
+        if !disabled.contains("presentation-forms") {
+            for (i, u) in s.enumerated() where isPresentationForm(u) {
+                let letters = Array(unshaped(String(u)).unicodeScalars)
+                if letters != [u] { out.append(Edit(index: i, replacement: letters)) }
+            }
+        }
+        if !disabled.contains("bidi-unbalanced") {
+            let b = BidiControlBalance(s)
+            for i in b.strays { out.append(Edit(index: i, replacement: [])) }
+            if !b.unterminated.isEmpty {
+                out.append(Edit(index: s.count, replacement: b.unterminated.reversed().map { $0.isolate ? "\u{2069}" : "\u{202C}" }))
+            }
+        }
+        return out.sorted { $0.index < $1.index }
+    }
+
+    /// `text` with `edits` applied.
+    public static func apply(_ edits: [Edit], to text: String) -> String {
+        let s = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var k = 0
+        for (i, u) in s.enumerated() {
+            if k < edits.count, edits[k].index == i { out.append(contentsOf: edits[k].replacement); k += 1 } else { out.append(u) }
+        }
+        while k < edits.count { out.append(contentsOf: edits[k].replacement); k += 1 }
+        return String(out)
+    }
+
+    /// `text` with the repairs of the checks not in `disabled` applied.
     public static func fixed(_ text: String, disabled: Set<String> = []) -> String {
-        var t = text
-        if !disabled.contains("presentation-forms") { t = unshaped(t) }
-        if !disabled.contains("bidi-unbalanced") { t = balanced(t) }
-        return t
+        apply(edits(text, disabled: disabled), to: text)
     }
 }

@@ -3,33 +3,42 @@ import BidiTerm
 import Foundation
 
 enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, sarif, junit, github
 }
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Lint translated strings for bidi problems (for CI).",
+        abstract: "Lint translated strings for bidi and translation problems (for CI).",
         discussion: """
             Reads catalogs (.po, .mo, .strings, .xcstrings, Android strings.xml, XLIFF 1.2/2.0, JSON, ARB) \
             and reports, per string: invalid UTF-8; raw control characters and escape sequences (R22); \
             unbalanced or unterminated bidi controls (Trojan Source, CVE-2021-42574) and overrides; \
-            placeholders that a left-to-right value would reorder with RTL text unless isolated, and \
-            placeholders missing or added against the source; strings that look different in an LTR \
-            and an RTL paragraph; untranslated strings in an RTL locale; overflow past --max-width \
-            cells after shaping; pre-shaped presentation forms; mixed digit systems. \
-            Exit status: 0 clean, 1 findings at error severity (any finding with --strict), 2 unreadable input.
+            placeholders missing or added against the source, read in the entry's format (gettext flags, \
+            glibc %Id and strftime, Qt/KDE %1, Python, ICU, i18next, Apple, Android); placeholders that a \
+            left-to-right value reorders unless isolated; lines that a first-strong paragraph shows \
+            differently; untranslated strings; overflow past a maximum width after shaping; presentation \
+            forms; mixed digit systems; brackets, escapes, whitespace and numbers against the source; plural \
+            forms against Plural-Forms or CLDR; text stored in visual order. \
+            Configuration: .rtl-tui-check.yaml in the current directory or above, or --config FILE. \
+            Exit status: 0 clean, 1 findings at error severity not in the baseline (any finding with \
+            --strict), 2 unreadable input or configuration.
             """
     )
 
-    @OptionGroup var catalogs: CatalogFileOptions
+    @Argument(help: "Catalog files to check.")
+    var files: [String]
 
-    @OptionGroup var locale: LocaleOptions
+    @Option(help: "A source-language catalog, looked up by key, for the comparisons with the source.")
+    var source: String?
+
+    @Option(help: "The catalogs' language (default: what each catalog says, else its path).")
+    var locale: String?
 
     @Option(help: "Flag strings wider than N cells after shaping.")
     var maxWidth: Int?
 
-    @Option(help: "text (for a person) or json (for tools).")
+    @Option(help: "text (for a person), json (for tools), sarif (code scanning), junit (test dashboards), github (workflow annotations).")
     var format: CheckFormat = .text
 
     @Flag(help: "Exit with status 1 on any finding, not only errors.")
@@ -38,78 +47,155 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Only report findings of at least this severity: info, warning, error.")
     var minSeverity: String = "info"
 
+    @Option(help: "The configuration file (default: .rtl-tui-check.yaml here or in a parent directory).")
+    var config: String?
+
+    @Option(help: "Report only findings not recorded in this baseline file; the exit status counts only those.")
+    var baseline: String?
+
+    @Option(help: "Record today's findings in this baseline file (and exit 0).")
+    var writeBaseline: String?
+
+    @Flag(help: "Check fuzzy entries too (skipped by default); their findings are marked.")
+    var includeFuzzy = false
+
+    @Flag(help: "Repair what is mechanical (unterminated or stray bidi controls, presentation forms) in .po, .strings and Android XML files, in place.")
+    var fix = false
+
     func validate() throws {
+        if files.isEmpty { throw ValidationError("Give at least one catalog file.") }
         if let w = maxWidth, w < 1 { throw ValidationError("--max-width must be at least 1 (got \(w)).") }
         if Severity(rawValue: minSeverity) == nil { throw ValidationError("--min-severity must be info, warning or error (got \(minSeverity)).") }
     }
 
+    /// What one file gave.
+    private struct FileResult {
+        var findings: [Finding] = []
+        var entries = 0
+        var loaded = false
+        var fixed = 0
+        var problems: [String] = []
+    }
+
     func run() throws {
         let out = Output()
-        var unreadable = false
+        // The configuration.
+        var settings = LintConfig()
+        if let path = config ?? LintConfig.find(from: FileManager.default.currentDirectoryPath) {
+            do { settings = try LintConfig.load(path: path) } catch {
+                Diagnostics.warn("\(error)")
+                throw ExitCode(2)
+            }
+        }
         var sourceCatalog: Catalog? = nil
-        let locale = self.locale.locale
-        if let source = catalogs.source {
+        if let source {
             do { sourceCatalog = try CatalogLoader.load(path: source) } catch {
                 Diagnostics.warn("\(error)")
-                throw ExitCode.unreadableInput
+                throw ExitCode(2)
             }
         }
-        let linter = BidiLinter(options: .init(locale: locale, maxWidth: maxWidth))
-        let minimum = Severity(rawValue: minSeverity)!
-        var all: [Finding] = []
-        var checked: [(String, Int)] = []
-        for f in catalogs.files {
-            let catalog: Catalog
-            do { catalog = try CatalogLoader.load(path: f, locale: locale) } catch {
+        var known: LintBaseline? = nil
+        if let baseline {
+            do { known = try LintBaseline.load(path: baseline) } catch {
                 Diagnostics.warn("\(error)")
-                unreadable = true
-                continue
-            }
-            let findings = linter.check(catalog, source: sourceCatalog).filter { $0.severity >= minimum }
-            checked.append((f, catalog.entries.count))
-            all += findings
-            if format == .text {
-                for x in findings { out.write(CheckCommand.text(x)) }
+                throw ExitCode(2)
             }
         }
-        let errors = all.filter { $0.severity == .error }.count
-        let warnings = all.filter { $0.severity == .warning }.count
-        if format == .json {
-            out.write(CheckCommand.json(all, files: checked, errors: errors, warnings: warnings))
-        } else {
-            let entries = checked.reduce(0) { $0 + $1.1 }
-            var byID: [String: Int] = [:]
-            for x in all { byID[x.id, default: 0] += 1 }
-            let summary = byID.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            out.write("\(checked.count) file\(checked.count == 1 ? "" : "s"), \(entries) entries: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\(summary.isEmpty ? "" : " (" + summary + ")")\n")
+        let minimum = Severity(rawValue: minSeverity)!
+        let paths = files.filter { !settings.ignores(file: $0) }
+        let includeFuzzy = self.includeFuzzy || settings.includeFuzzy
+
+        // Each file is loaded, checked (and fixed) on its own; two at a time on two cores.
+        final class Results: @unchecked Sendable {
+            private let lock = NSLock()
+            private(set) var items: [FileResult]
+            init(_ n: Int) { items = [FileResult](repeating: FileResult(), count: n) }
+            func set(_ i: Int, _ r: FileResult) { lock.lock(); items[i] = r; lock.unlock() }
+        }
+        let box = Results(paths.count)
+        let fix = self.fix, locale = self.locale, cliWidth = self.maxWidth
+        let config = settings, sources = sourceCatalog
+        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+            let path = paths[i]
+            var r = FileResult()
+            defer { box.set(i, r) }
+            let options = BidiLinter.Options(locale: locale, maxWidth: config.maxWidth(file: path, cli: cliWidth), includeFuzzy: includeFuzzy,
+                                             disabled: config.disabled, maxWidthForKey: { [config] in config.maxWidth(key: $0) })
+            let linter = BidiLinter(options: options)
+            func lint(_ catalog: Catalog) -> [Finding] {
+                linter.check(catalog, source: sources)
+                    .filter { $0.key.isEmpty || !config.ignores(key: $0.entryKey, context: $0.context) }
+                    .map(config.apply)
+                    .filter { $0.severity >= minimum }
+            }
+            var catalog: Catalog
+            do { catalog = try CatalogLoader.load(path: path, locale: locale) } catch {
+                r.problems.append("\(error)")
+                return
+            }
+            r.loaded = true
+            r.entries = catalog.entries.count
+            if fix {
+                do {
+                    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                    let result = try CatalogFixer.fix(data, catalog: catalog, disabled: config.disabled) { e in
+                        (e.isFuzzy && !includeFuzzy) || config.ignores(key: e.key, context: e.context)
+                    }
+                    for s in result.skipped { r.problems.append("\(path): not fixed: \(s.key): \(s.reason)") }
+                    if !result.fixed.isEmpty {
+                        try result.data.write(to: URL(fileURLWithPath: path))
+                        r.fixed = result.fixed.count
+                        catalog = try CatalogLoader.load(path: path, locale: locale)
+                    }
+                } catch let refusal as CatalogFixer.Refusal {
+                    if linter.check(catalog, source: sources).contains(where: \.fixable) {
+                        r.problems.append("\(path): not fixed: \(refusal)")
+                    }
+                } catch {
+                    r.problems.append("\(path): not fixed: \(error)")
+                }
+            }
+            r.findings = lint(catalog)
+        }
+
+        var all: [Finding] = []
+        var checked: [(path: String, entries: Int)] = []
+        var unreadable = false
+        var fixedFiles: [(path: String, count: Int)] = []
+        for (i, r) in box.items.enumerated() {
+            for p in r.problems { Diagnostics.warn(p) }
+            if !r.loaded { unreadable = true; continue }
+            checked.append((paths[i], r.entries))
+            all += r.findings
+            if r.fixed > 0 { fixedFiles.append((paths[i], r.fixed)) }
+        }
+        if let writeBaseline {
+            let b = LintBaseline(all, baselinePath: writeBaseline)
+            do { try b.json().write(toFile: writeBaseline, atomically: true, encoding: .utf8) } catch {
+                Diagnostics.warn("\(writeBaseline): cannot write the baseline: \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
+            Diagnostics.warn("\(writeBaseline): \(all.count) finding\(all.count == 1 ? "" : "s") recorded")
+        }
+        var report = CheckReport(findings: all, files: checked, known: 0, fixed: fixedFiles)
+        if let known, writeBaseline == nil {
+            let (new, old) = known.filter(all)
+            report.findings = new
+            report.known = old
+        }
+        switch format {
+        case .text:
+            for f in report.findings { out.write(CheckReport.text(f)) }
+            for f in fixedFiles { out.write("\(Sanitizer.revealing(f.path)): fixed \(f.count) string\(f.count == 1 ? "" : "s")\n") }
+            out.write(report.summary())
+        case .json: out.write(report.json())
+        case .sarif: out.write(report.sarif())
+        case .junit: out.write(report.junit(strict: strict))
+        case .github: out.write(report.github())
         }
         out.flush()
-        if unreadable { throw ExitCode.unreadableInput }
-        if errors > 0 || (strict && !all.isEmpty) { throw ExitCode.failure }
-    }
-
-    static func text(_ f: Finding) -> String {
-        var s = "\(Sanitizer.revealing(f.file)):\(f.line)\(f.column > 0 ? ":\(f.column)" : ""): \(f.severity.rawValue)[\(f.id)]"
-        if !f.key.isEmpty { s += " " + quoted(f.key) }
-        s += ": " + Sanitizer.visible(f.message) + "\n"
-        if !f.rendered.isEmpty { s += "    renders: " + f.rendered + "\n" }
-        if !f.suggestion.isEmpty { s += "    fix: " + Sanitizer.visible(f.suggestion) + "\n" }
-        return s
-    }
-
-    static func quoted(_ key: String) -> String {
-        let k = key.count > 60 ? String(key.prefix(57)) + "…" : key
-        return "\"" + Sanitizer.revealing(k) + "\""
-    }
-
-    static func json(_ all: [Finding], files: [(String, Int)], errors: Int, warnings: Int) -> String {
-        var s = "{\"files\":[" + files.map { "{\"path\":\(JSON.quote($0.0)),\"entries\":\($0.1)}" }.joined(separator: ",") + "],"
-        s += "\"summary\":{\"errors\":\(errors),\"warnings\":\(warnings),\"findings\":\(all.count)},"
-        s += "\"findings\":[" + all.map { f in
-            "{\"id\":\(JSON.quote(f.id)),\"severity\":\(JSON.quote(f.severity.rawValue)),\"file\":\(JSON.quote(f.file)),"
-                + "\"line\":\(f.line),\"column\":\(f.column),\"key\":\(JSON.quote(f.key)),\"message\":\(JSON.quote(f.message)),"
-                + "\"rendered\":\(JSON.quote(f.rendered)),\"suggestion\":\(JSON.quote(f.suggestion))}"
-        }.joined(separator: ",\n") + "]}\n"
-        return s
+        if unreadable { throw ExitCode(2) }
+        if writeBaseline != nil { return }
+        if report.errors > 0 || (strict && !report.findings.isEmpty) { throw ExitCode(1) }
     }
 }
