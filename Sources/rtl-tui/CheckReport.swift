@@ -18,7 +18,7 @@ struct CheckReport {
     // MARK: text
 
     static func text(_ f: Finding) -> String {
-        var s = "\(Sanitizer.revealing(f.file)):\(f.line)\(f.column > 0 ? ":\(f.column)" : ""): \(f.severity.rawValue)[\(f.id)]"
+        var s = "\(line(Sanitizer.revealing(f.file))):\(f.line)\(f.column > 0 ? ":\(f.column)" : ""): \(f.severity.rawValue)[\(f.id)]"
         if !f.key.isEmpty { s += " " + quoted(f.key) }
         if f.fuzzy { s += " (fuzzy)" }
         s += ": " + line(f.message) + "\n"

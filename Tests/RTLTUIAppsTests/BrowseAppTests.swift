@@ -188,7 +188,7 @@ final class BrowseAppTests: XCTestCase {
         let ar = try write("ar.po", Self.po("ar", [
             ("Clean", "مرحبا"),
             ("Trap", "\u{202E}abc"),
-            ("Question", "ماذا?"),
+            ("Question", "PDF جاهز?"),
             ("Copy", "Copy"),
         ]))
         var app = try makeApp([ar])

@@ -79,6 +79,43 @@ extension BidiEngine {
         CICU_break_setText(graphemes.raw, nil, 0, &err)
     }
 
+    /// With `revealControls`, each character a QA view reveals (`⟨ZWNJ⟩`, `⟨ZWJ⟩`, …) becomes a
+    /// cluster of its own, so its token takes the character's own place in the visual order: a ZWNJ
+    /// is in the cluster of the letter before it, and in a right-to-left run that cluster's token
+    /// would otherwise be drawn on the wrong side of the letter (نمی‌شود).
+    func splitRevealedClusters(_ prepared: inout PreparedText) {
+        let n = prepared.n, cs = prepared.clusterStart, uc = prepared.unitCluster
+        var needed = false
+        for i in 0..<n where prepared.units[i] >= 0xAD && Sanitizer.revealed(UInt32(prepared.units[i])) != nil && Int(cs[Int(uc[i])]) != i {
+            needed = true
+            break
+        }
+        guard needed else { return }
+        var starts: [Int32] = []
+        starts.reserveCapacity(prepared.clusterCount + 8)
+        for k in 0..<prepared.clusterCount {
+            let a = Int(cs[k]), b = Int(cs[k + 1])
+            starts.append(Int32(a))
+            var i = a + 1
+            while i < b {
+                if Sanitizer.revealed(UInt32(prepared.units[i])) != nil {
+                    starts.append(Int32(i))
+                    if i + 1 < b { starts.append(Int32(i + 1)) }
+                }
+                i += 1
+            }
+        }
+        // At most n + 1 starts: the buffer reserved by buildClusters holds them.
+        for (k, x) in starts.enumerated() { cs[k] = x }
+        cs[starts.count] = Int32(n)
+        prepared.clusterCount = starts.count
+        var c = 0
+        for i in 0..<n {
+            while Int(cs[c + 1]) <= i { c += 1 }
+            uc[i] = Int32(c)
+        }
+    }
+
     /// Line break opportunities (UAX #14) at cluster starts.
     func computeLineBreaks(_ prepared: PreparedText, into breakBefore: inout [Bool]) {
         let n = prepared.n

@@ -47,6 +47,7 @@ extension BidiEngine {
         }
         let (useICU, paraLevel) = allRTL ? (false, UInt8(1)) : resolveBidi(prepared, direction: direction, options: options)
         buildClusters(&prepared)
+        if options.revealControls { splitRevealedClusters(&prepared) }
         let clusterCount = prepared.clusterCount
         let tabSize = options.tabSize
         let reveal = options.revealControls

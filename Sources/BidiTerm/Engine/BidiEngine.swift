@@ -46,6 +46,7 @@ public final class BidiEngine {
         let maxWidth = width.map { max(1, $0) }
         let (useICU, paraLevel) = resolveBidi(prepared, direction: direction, options: options)
         buildClusters(&prepared)
+        if options.revealControls { splitRevealedClusters(&prepared) }
         let clusterCount = prepared.clusterCount
         let tabSize = options.tabSize
 
@@ -154,6 +155,7 @@ public final class BidiEngine {
         if ascii { return text.utf8.count }
         var prepared = prepare(count: load(text), options: options)
         buildClusters(&prepared)
+        if options.revealControls { splitRevealedClusters(&prepared) }
         var col = 0
         for k in 0..<prepared.clusterCount { col += clusterWidth(k, prepared, column: col, tabSize: options.tabSize, reveal: options.revealControls) }
         return col

@@ -74,13 +74,27 @@ public enum Sanitizer {
         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E || c == 0x200F || c == 0x061C
     }
 
-    /// `text` for a QA reader: invisible format characters and bidi controls by name (`⟨RLO⟩`, see
-    /// `revealed`), control characters as their placeholders. For keys, file names and suggested
-    /// fixes printed to a terminal.
+    /// `text` for a QA reader, in logical order: invisible format characters and bidi controls by
+    /// name (`⟨RLO⟩`, see `revealed`), control characters as their placeholders. For keys, file
+    /// names and suggested fixes.
+    ///
+    /// Each name is isolated (LRI … PDI): to the bidi algorithm the token is one neutral character,
+    /// so it shows exactly where the hidden character is and does not reorder its neighbours. A
+    /// bare Latin `⟨ZWNJ⟩` inside a Persian word would split it in a left-to-right paragraph,
+    /// putting its halves in the wrong order (`نمی‌شود`). Laid out by the engine, the isolates take
+    /// no cell (R22); a plain-text report strips them (`terminalSafe`).
+    ///
+    ///     Sanitizer.revealing("نمی\u{200C}شود")   // "نمی\u{2066}⟨ZWNJ⟩\u{2069}شود"
     public static func revealing(_ text: String) -> String {
         var out = ""
         for u in text.unicodeScalars {
-            if let r = revealed(u.value) { out += r } else if let p = placeholder(for: u.value) { out += p } else { out.unicodeScalars.append(u) }
+            if let r = revealed(u.value) {
+                out += "\u{2066}" + r + "\u{2069}"
+            } else if let p = placeholder(for: u.value) {
+                out += p
+            } else {
+                out.unicodeScalars.append(u)
+            }
         }
         return out
     }

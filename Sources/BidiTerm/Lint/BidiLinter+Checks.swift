@@ -187,16 +187,51 @@ extension BidiLinter {
     /// to its neighbours), `keep` by `value`.
     private func substituted(_ scalars: [Unicode.Scalar], _ all: [Placeholder], keep: Placeholder?, with value: String) -> String {
         var s = scalars
-        for p in all.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+        for p in BidiLinter.topLevel(all).sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             guard p.range.upperBound <= s.count else { continue }
             if p == keep {
                 s.replaceSubrange(p.range, with: value.unicodeScalars)
-            } else if p.kind != .choice {
+            } else if p.kind == .choice {
+                // An ICU plural or select shows one of its messages: the `other` one, filled in.
+                if let other = BidiLinter.otherMessage(p.text) {
+                    let inner = Array(other.unicodeScalars)
+                    let filled = substituted(inner, Placeholder.find(other, syntax: .icu), keep: nil, with: "")
+                        .replacingOccurrences(of: "#", with: BidiLinter.numberSample)
+                    s.replaceSubrange(p.range, with: filled.unicodeScalars)
+                }
+            } else {
                 let sample = p.kind == .number ? BidiLinter.numberSample : BidiLinter.stringSample
                 s.replaceSubrange(p.range, with: ("\u{2068}" + sample + "\u{2069}").unicodeScalars)
             }
         }
         return String(String.UnicodeScalarView(s))
+    }
+
+    /// The placeholders not inside another one (the arguments nested in an ICU plural are inside it).
+    static func topLevel(_ all: [Placeholder]) -> [Placeholder] {
+        all.filter { p in !all.contains { q in q.range != p.range && q.range.lowerBound <= p.range.lowerBound && p.range.upperBound <= q.range.upperBound } }
+    }
+
+    /// The `other` message of an ICU `{n, plural, … other {…}}` (or `select`), without its braces.
+    static func otherMessage(_ choice: String) -> String? {
+        let s = Array(choice.unicodeScalars)
+        var i = 1, depth = 0
+        while i + 5 < s.count {
+            if s[i] == "{" { depth += 1 } else if s[i] == "}" { depth -= 1 }
+            if depth == 0, String(String.UnicodeScalarView(s[i..<(i + 5)])) == "other" {
+                var j = i + 5
+                while j < s.count, s[j] == " " { j += 1 }
+                guard j < s.count, s[j] == "{" else { return nil }
+                var d = 0, k = j
+                while k < s.count {
+                    if s[k] == "{" { d += 1 } else if s[k] == "}" { d -= 1; if d == 0 { break } }
+                    k += 1
+                }
+                return k < s.count ? String(String.UnicodeScalarView(s[(j + 1)..<k])) : nil
+            }
+            i += 1
+        }
+        return nil
     }
 
     private func unisolatedFindings(_ t: TextContext, _ scalars: [Unicode.Scalar], _ placeholders: [Placeholder],
@@ -205,7 +240,7 @@ extension BidiLinter {
         // is what reorders.
         var seen = Set<Range<Int>>()
         let tags = BidiLinter.markupTags(scalars)
-        for p in placeholders where p.kind == .string && seen.insert(p.range).inserted && !BidiLinter.isIsolated(scalars, p.range)
+        for p in BidiLinter.topLevel(placeholders) where p.kind == .string && seen.insert(p.range).inserted && !BidiLinter.isIsolated(scalars, p.range)
             && !tags.contains(where: { $0.contains(p.range.lowerBound) }) {   // an attribute value is not shown
             // As on screen: the isolates, and any control of the text, take no cell.
             let base = BaseDirection(t.entry.direction)
@@ -327,6 +362,7 @@ extension BidiLinter {
         var ranges = placeholders.map(\.range) + Placeholder.find(text).map(\.range)
         ranges += PlaceholderParser(text, syntax: .strftime, strict: true).strftime().valid.map(\.range)
         ranges += Placeholder.find(text, syntax: .qt).map(\.range)
+        ranges += Placeholder.invalidStrftime(text).filter { $0.text.count <= 4 }.map(\.range)
         for r in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) where r.upperBound <= s.count {
             for i in r { s[i] = " " }
         }

@@ -371,8 +371,9 @@ struct PlaceholderParser {
         return out
     }
 
-    /// ICU MessageFormat: the arguments at every level (`{n, plural, one {# file} other {{n} files}}`
-    /// gives `{n}` once); `'{'` and `''` quote. The placeholder of a complex argument covers it whole.
+    /// ICU MessageFormat: the arguments at every level, each once (`{n, plural, one {# file} other
+    /// {{n} files}}` gives `{n}`: a message may use an argument in some branches only); `'{'` and
+    /// `''` quote. The placeholder of a complex argument covers it whole.
     func icu() -> [Placeholder] {
         var out: [Placeholder] = []
         var seen = Set<String>()
@@ -407,7 +408,7 @@ struct PlaceholderParser {
             let name = text(nameStart..<j)
             while has(j, " ") { j += 1 }
             if has(j, "}") {
-                if seen.insert(name).inserted || depth == 0 {
+                if seen.insert("{\(name)}").inserted {
                     out.append(Placeholder(text: text(i..<(j + 1)), identity: "{\(name)}", range: i..<(j + 1), kind: .string))
                 }
                 i = j + 1
@@ -435,7 +436,7 @@ struct PlaceholderParser {
             guard k < s.count else { i += 1; continue }
             let choice = ["plural", "select", "selectordinal", "choice"].contains(type)
             let kind: Placeholder.Kind = choice ? .choice : (["number", "spellout", "ordinal", "duration"].contains(type) ? .number : .string)
-            if seen.insert(name).inserted || depth == 0 {
+            if seen.insert("{\(name)}").inserted {
                 out.append(Placeholder(text: text(i..<(k + 1)), identity: "{\(name)}", range: i..<(k + 1), kind: kind))
             }
             if choice {

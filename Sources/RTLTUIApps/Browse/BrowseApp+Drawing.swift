@@ -266,14 +266,8 @@ extension BrowseApp {
             out += b.prerendered(f.message, width: width)
             if !f.rendered.isEmpty { out += b.prerendered("renders: " + f.rendered, width: width, style: BrowseLineBuilder.dim) }
             if !f.suggestion.isEmpty {
-                // A suggestion is logical text, except what follows " → " in the placeholder
-                // suggestion: the fixed string as rendered.
-                if f.id == "placeholder-unisolated", let arrow = f.suggestion.range(of: " → ", options: .backwards) {
-                    out += b.wrapped("fix: " + String(f.suggestion[..<arrow.lowerBound]), width: width, style: Style(fg: .cyan))
-                    out += b.prerendered("→ " + String(f.suggestion[arrow.upperBound...]), width: width, style: Style(fg: .cyan))
-                } else {
-                    out += b.wrapped("fix: " + f.suggestion, width: width, style: Style(fg: .cyan))
-                }
+                // A suggestion is logical text; its revealed controls are isolated tokens.
+                out += b.wrapped("fix: " + f.suggestion, width: width, style: Style(fg: .cyan))
             }
         }
         return out

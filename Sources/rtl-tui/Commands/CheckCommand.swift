@@ -186,7 +186,7 @@ struct CheckCommand: ParsableCommand {
         switch format {
         case .text:
             for f in report.findings { out.write(CheckReport.text(f)) }
-            for f in fixedFiles { out.write("\(Sanitizer.revealing(f.path)): fixed \(f.count) string\(f.count == 1 ? "" : "s")\n") }
+            for f in fixedFiles { out.write("\(CheckReport.line(Sanitizer.revealing(f.path))): fixed \(f.count) string\(f.count == 1 ? "" : "s")\n") }
             out.write(report.summary())
         case .json: out.write(report.json())
         case .sarif: out.write(report.sarif())

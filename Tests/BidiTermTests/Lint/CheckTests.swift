@@ -46,7 +46,12 @@ final class CheckTests: XCTestCase {
     func test_unisolatedPlaceholderInRTLTextSuggestsFSIPDI() throws {
         let f = try findings()
         let p = try XCTUnwrap(f["placeholder.unisolated"]?.first { $0.id == "placeholder-unisolated" })
-        XCTAssertTrue(p.suggestion.contains("⟨FSI⟩%s⟨PDI⟩"), p.suggestion)
+        XCTAssertTrue(p.suggestion.contains("\u{2066}⟨FSI⟩\u{2069}%s\u{2066}⟨PDI⟩\u{2069}"), p.suggestion)
+        // The message quotes both renderings, and they differ.
+        let quoted = p.message.components(separatedBy: "‹").dropFirst().map { $0.components(separatedBy: "›")[0] }
+        XCTAssertEqual(quoted.count, 2, p.message)
+        XCTAssertNotEqual(quoted[0], quoted[1], p.message)
+        XCTAssertFalse(ids(f, "clean.placeholder.isolated").contains("placeholder-unisolated"))
     }
 
     func test_placeholdersMissingOrAddedAgainstTheSource() throws {
@@ -55,14 +60,14 @@ final class CheckTests: XCTestCase {
         XCTAssertTrue(ids(f, "placeholder.added").contains("placeholder-added"))
         XCTAssertTrue(ids(f, "placeholder.named").isSuperset(of: ["placeholder-missing", "placeholder-added"]))
         XCTAssertEqual(Placeholder.find("%2$s من %1$d و %% {name} {{x}} {0} {n, plural, one {# ملف} other {# ملفات}}").map(\.identity),
-                       ["2$s", "1$d", "{name}", "{{x}}", "{0}", "{n}"])
-        XCTAssertEqual(Placeholder.find("%s of %s").map(\.identity), ["1$s", "2$s"])
+                       ["2:str", "1:int", "{name}", "{{x}}", "{0}", "{n}"])
+        XCTAssertEqual(Placeholder.find("%s of %s").map(\.identity), ["1:str", "2:str"])
     }
 
     func test_directionDependentStringsAreFlagged() throws {
         let f = try findings()
         let d = try XCTUnwrap(f["direction"]?.first { $0.id == "direction-dependent" })
-        XCTAssertTrue(d.suggestion.contains("ALM"), d.suggestion)
+        XCTAssertTrue(d.suggestion.contains("RLM"), d.suggestion)
         XCTAssertFalse(ids(f, "clean").contains("direction-dependent"))
     }
 
