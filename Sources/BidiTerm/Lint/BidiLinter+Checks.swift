@@ -362,7 +362,7 @@ extension BidiLinter {
         var ranges = placeholders.map(\.range) + Placeholder.find(text).map(\.range)
         ranges += PlaceholderParser(text, syntax: .strftime, strict: true).strftime().valid.map(\.range)
         ranges += Placeholder.find(text, syntax: .qt).map(\.range)
-        ranges += Placeholder.invalidStrftime(text).filter { $0.text.count <= 4 }.map(\.range)
+        ranges += Placeholder.invalidStrftime(text).filter { p in p.text.count <= 4 && p.text.unicodeScalars.last.map(PlaceholderParser.isASCIILetter) == true }.map(\.range)
         for r in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) where r.upperBound <= s.count {
             for i in r { s[i] = " " }
         }

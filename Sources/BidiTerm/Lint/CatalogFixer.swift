@@ -43,14 +43,14 @@ public enum CatalogFixer {
         if let problem = catalog.warnings.first(where: { $0.message.contains("UTF-8") || $0.message.contains("charset") }) {
             throw Refusal(description: "the file had loading problems (\(problem.description)); it is not touched")
         }
+        if catalog.format == .po, let type = catalog.metadata["Content-Type"]?.lowercased(), let r = type.range(of: "charset="),
+           !["utf-8", "utf8"].contains(type[r.upperBound...].prefix { $0 != ";" && $0 != " " }), data.contains(where: { $0 >= 0x80 }) {
+            throw Refusal(description: "the file's charset is not UTF-8; convert it with msgconv first")
+        }
         // The work happens on UTF-8; a UTF-16 .strings file is converted and converted back.
         let encoding = TextEncoding.detect([UInt8](data), allowUTF16: catalog.format == .strings)
         guard let bytes = encoding.utf8(of: [UInt8](data)) else {
             throw Refusal(description: "the file is not valid \(encoding.name)")
-        }
-        if catalog.format == .po, let type = catalog.metadata["Content-Type"]?.lowercased(), let r = type.range(of: "charset="),
-           !["utf-8", "utf8"].contains(type[r.upperBound...].prefix { $0 != ";" && $0 != " " }), bytes.contains(where: { $0 >= 0x80 }) {
-            throw Refusal(description: "the file's charset is not UTF-8; convert it with msgconv first")
         }
         let lexer = ValueLexer(bytes: bytes, format: catalog.format)
         var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
