@@ -494,9 +494,21 @@ extension BidiLinter {
         }
         let (tabA, tabB) = (a.filter { $0 == "\t" }.count, b.filter { $0 == "\t" }.count)
         if tabA != tabB { problems.append("\(tabA) tab\(tabA == 1 ? "" : "s") in the source, \(tabB) here") }
-        for e in ["\\n", "\\t", "\\\"", "\\\\"] {
-            let (ea, eb) = (source.components(separatedBy: e).count - 1, t.text.components(separatedBy: e).count - 1)
-            if ea != eb { problems.append("the source has the literal escape \(e) \(ea) time\(ea == 1 ? "" : "s"), the translation \(eb)") }
+        // Literal backslash escapes (text that is printed by something that unescapes it).
+        func escapes(_ s: [Unicode.Scalar]) -> [Unicode.Scalar: Int] {
+            var out: [Unicode.Scalar: Int] = [:]
+            var i = 0
+            while i + 1 < s.count {
+                if s[i] == "\\", "nt\"\\".unicodeScalars.contains(s[i + 1]) { out[s[i + 1], default: 0] += 1; i += 2 } else { i += 1 }
+            }
+            return out
+        }
+        if a.contains("\\") || b.contains("\\") {
+            let (ea, eb) = (escapes(a), escapes(b))
+            for e in ["n", "t", "\"", "\\"] as [Unicode.Scalar] where ea[e, default: 0] != eb[e, default: 0] {
+                let n = ea[e, default: 0]
+                problems.append("the source has the literal escape \\\(e) \(n) time\(n == 1 ? "" : "s"), the translation \(eb[e, default: 0])")
+            }
         }
         guard !problems.isEmpty else { return }
         add("escapes", .warning, "whitespace or escapes differ from the source: " + problems.joined(separator: "; "),
