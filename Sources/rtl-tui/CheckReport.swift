@@ -60,8 +60,18 @@ struct CheckReport {
         return s
     }
 
+    /// A JSON string, or `null`.
+    static func opt(_ v: String?) -> String { v.map(JSON.quote) ?? "null" }
+
+    /// The message, then the rendering and the fix on lines of their own.
+    static func details(_ f: Finding, renders: String = "renders: ", fix: String = "fix: ") -> String {
+        var s = f.message
+        if !f.rendered.isEmpty { s += "\n" + renders + f.rendered }
+        if !f.suggestion.isEmpty { s += "\n" + fix + f.suggestion }
+        return s
+    }
+
     static func json(_ f: Finding) -> String {
-        func opt(_ v: String?) -> String { v.map(JSON.quote) ?? "null" }
         return "{\"id\":\(JSON.quote(f.id)),\"severity\":\(JSON.quote(f.severity.rawValue)),\"file\":\(JSON.quote(f.file)),"
             + "\"line\":\(f.line),\"column\":\(f.column),\"key\":\(JSON.quote(f.key)),\"entryKey\":\(JSON.quote(f.entryKey)),"
             + "\"context\":\(opt(f.context)),\"pluralForm\":\(opt(f.pluralForm)),\"fuzzy\":\(f.fuzzy),"
@@ -110,17 +120,14 @@ struct CheckReport {
                 location += ",\"logicalLocations\":[{\"name\":\(JSON.quote(f.entryKey)),\"fullyQualifiedName\":\(JSON.quote(f.key)),\"kind\":\"member\"}]"
             }
             location += "}"
-            var message = f.message
-            if !f.rendered.isEmpty { message += "\nRenders: " + f.rendered }
-            if !f.suggestion.isEmpty { message += "\nFix: " + f.suggestion }
+            let message = CheckReport.details(f, renders: "Renders: ", fix: "Fix: ")
             let fingerprint = "\(f.file)|\(f.key)|\(f.pluralForm ?? "")|\(f.id)"
-            func opt(_ v: String?) -> String { v.map(JSON.quote) ?? "null" }
             return "{\"ruleId\":\(JSON.quote(f.id)),\"ruleIndex\":\(rules.firstIndex { $0.id == f.id } ?? 0),"
                 + "\"level\":\(JSON.quote(CheckReport.sarifLevel(f.severity))),\"message\":{\"text\":\(JSON.quote(message))},"
                 + "\"locations\":[\(location)],"
                 + "\"partialFingerprints\":{\"rtlTuiCheck/v1\":\(JSON.quote(fingerprint))},"
-                + "\"properties\":{\"key\":\(JSON.quote(f.key)),\"context\":\(opt(f.context)),\"pluralForm\":\(opt(f.pluralForm)),"
-                + "\"fuzzy\":\(f.fuzzy),\"translation\":\(opt(f.translation)),\"source\":\(opt(f.source)),\"fixable\":\(f.fixable)}}"
+                + "\"properties\":{\"key\":\(JSON.quote(f.key)),\"context\":\(CheckReport.opt(f.context)),\"pluralForm\":\(CheckReport.opt(f.pluralForm)),"
+                + "\"fuzzy\":\(f.fuzzy),\"translation\":\(CheckReport.opt(f.translation)),\"source\":\(CheckReport.opt(f.source)),\"fixable\":\(f.fixable)}}"
         }.joined(separator: ",\n")
         return "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
             + "\"tool\":{\"driver\":{\"name\":\"rtl-tui check\",\"rules\":[\n\(ruleJSON)]}},"
@@ -170,9 +177,7 @@ struct CheckReport {
             }
             for f in mine {
                 let name = "\(f.id) \(f.key.isEmpty ? "(file)" : f.key)\(f.pluralForm.map { " [\($0)]" } ?? "") line \(f.line)"
-                var body = f.message
-                if !f.rendered.isEmpty { body += "\nrenders: " + f.rendered }
-                if !f.suggestion.isEmpty { body += "\nfix: " + f.suggestion }
+                let body = CheckReport.details(f)
                 s += "    <testcase classname=\(attr(file.path)) name=\(attr(name))>\n"
                 if f.severity == .error || strict {
                     s += "      <failure type=\(attr(f.id)) message=\(attr(f.severity.rawValue + ": " + f.message))>\(CheckReport.xml(body))</failure>\n"

@@ -539,7 +539,11 @@ extension BidiLinter {
                                 _ add: (String, Severity, String, String, Bool) -> Void) {
         var remaining = multiset(BidiLinter.numbers(t.text, skipping: have))
         var missing: [String] = []
-        for n in BidiLinter.numbers(source, skipping: want) {
+        var expected = BidiLinter.numbers(source, skipping: want)
+        // The singular of a plural entry often writes its count as "1" ("1 match found."), which a
+        // translation gives as the count's placeholder.
+        if t.form != nil, let one = expected.firstIndex(of: "1") { expected.remove(at: one) }
+        for n in expected {
             if remaining[n, default: 0] > 0 { remaining[n]! -= 1 } else { missing.append(n) }
         }
         guard !missing.isEmpty else { return }
