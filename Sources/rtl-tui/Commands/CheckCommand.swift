@@ -82,7 +82,10 @@ struct CheckCommand: ParsableCommand {
         // The configuration.
         var settings = LintConfig()
         if let path = config ?? LintConfig.find(from: FileManager.default.currentDirectoryPath) {
-            do { settings = try LintConfig.load(path: path) } catch {
+            do { settings = try LintConfig.load(path: path) } catch let error as LintConfigError {
+                for problem in error.problems { Diagnostics.warn(problem.description) }
+                throw ExitCode(2)
+            } catch {
                 Diagnostics.warn("\(error)")
                 throw ExitCode(2)
             }
