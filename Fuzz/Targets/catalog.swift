@@ -1,5 +1,6 @@
 // libFuzzer target: arbitrary bytes through CatalogLoader.load(data:path:format:locale:) for every
-// catalog format, then, for a catalog that loads, through the linter that `rtl-tui check` runs.
+// catalog format, then, for a catalog that loads, through the linter that `rtl-tui check` runs and
+// the fixer of `rtl-tui check --fix`.
 //
 // Input layout: byte 0 picks the format (one of CatalogFormat.allCases, or detection from a path
 // that names no format), byte 1 the locale asked for; the rest is the file. Errors are fine; a
@@ -45,6 +46,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = catalog.lookup(catalog.entries.first?.key ?? "")
         for f in linter.check(catalog) where f.line < 0 || f.column < 0 {
             fatalError("finding with a bad position: \(f)")
+        }
+        // `check --fix` refuses or writes a file that loads back as intended (it verifies that
+        // itself); it must not crash on any file the loader accepts.
+        if let result = try? CatalogFixer.fix(data, catalog: catalog), result.fixed.isEmpty, result.data != data {
+            fatalError("--fix changed a file it did not fix")
         }
     } catch let d as CatalogDiagnostic {
         if d.file != path || d.line < 0 || d.column < 0 || d.message.isEmpty {

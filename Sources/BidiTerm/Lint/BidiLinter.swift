@@ -127,9 +127,10 @@ public final class BidiLinter {
             // The source text: the --source catalog's text for this key first; else the entry's own
             // source (gettext msgid, XLIFF source) unless it is an identifier key such as
             // `settings.title` (key-based catalogs), which says nothing about the text; for Apple
-            // `.strings`, whose keys are often the English text, the key itself.
+            // `.strings`, whose keys are often the English text, the key itself when it reads as
+            // text (it has a space or a placeholder: "Open %@", not "count").
             let sourceEntry = source?.entry(e.key, context: e.context)
-            let own = e.source ?? (catalog.format == .strings ? e.key : nil)
+            let own = e.source ?? (catalog.format == .strings && e.key.contains(where: { $0 == " " || $0 == "%" }) ? e.key : nil)
             let ownSource = own.flatMap { BidiLinter.looksLikeKey($0) ? nil : $0 }
             let singular = sourceEntry?.translation.flatMap { $0.isEmpty ? nil : $0 } ?? ownSource
             let plural = sourceEntry.flatMap { $0.plurals["other"] ?? $0.sourcePlural } ?? e.sourcePlural

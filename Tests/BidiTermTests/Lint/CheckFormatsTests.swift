@@ -121,6 +121,11 @@ final class CheckFormatsTests: XCTestCase {
         XCTAssertEqual(android["files"], ["plural-forms"], "Arabic needs zero, two, few and many too")
         let apple = byContext(try check("apple/ar.lproj/Localizable.strings", source: "apple/en.lproj/Localizable.strings"))
         XCTAssertEqual(apple, ["delete": ["placeholder-missing"]])
+        // Without a source, a key that reads as text is the source; an identifier ("count") is not.
+        let keyed = Catalog(path: "ar.strings", format: .strings, locale: "ar", entries: [
+            CatalogEntry(key: "count", translation: "%lld عنصر"), CatalogEntry(key: "Delete %@", translation: "حذف"),
+        ])
+        XCTAssertEqual(byContext(BidiLinter().check(keyed)), ["Delete %@": ["placeholder-missing"]])
         let json = byContext(try check("json/ar.json", source: "json/en.json", locale: "ar"))
         XCTAssertEqual(json, ["bye": ["placeholder-missing", "placeholder-added"]])
         let arb = byContext(try check("arb/app_ar.arb", source: "arb/app_en.arb"))
