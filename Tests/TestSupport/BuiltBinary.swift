@@ -24,13 +24,16 @@ public enum BuiltBinary {
         return url
     }
 
-    /// Runs `rtl-tui arguments…` with `stdin` as standard input (closed at once when nil) and the
-    /// environment given (the test process's when nil), and waits for it to end.
-    public static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> CommandResult {
+    /// Runs `rtl-tui arguments…` with `stdin` as standard input (closed at once when nil), the
+    /// environment given (the test process's when nil) and `directory` as the working directory
+    /// (the test process's when nil), and waits for it to end.
+    public static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+                           directory: URL? = nil) throws -> CommandResult {
         let p = Process()
         p.executableURL = try rtlTUI()
         p.arguments = arguments
         if let environment { p.environment = environment }
+        if let directory { p.currentDirectoryURL = directory }
         let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
         p.standardInput = inPipe
         p.standardOutput = outPipe

@@ -31,7 +31,7 @@ extension BidiLinter {
             add("escape-sequence", .error, "terminal escape sequence at column \(i + 1)",
                 "Remove the escape sequence; styling belongs to the UI, not the string.")
         } else if let i = scalars.firstIndex(where: { Sanitizer.isControl($0.value) && $0.value != 0x0A && $0.value != 0x09 }) {
-            add("control-character", .error, "control character U+\(hex(scalars[i].value)) at column \(i + 1)",
+            add("control-character", .error, "control character U+\(Hex.padded(scalars[i].value)) at column \(i + 1)",
                 "Remove the control character.")
         }
 
@@ -41,7 +41,7 @@ extension BidiLinter {
             let fixed = LintFixer.balanced(t.text)
             let shownFix = fixed == t.text ? "" : " Fixed: " + Sanitizer.revealing(fixed)
             for open in balance.unterminated {
-                let name = Sanitizer.revealed(open.scalar) ?? "U+\(hex(open.scalar))"
+                let name = Sanitizer.revealed(open.scalar) ?? "U+\(Hex.padded(open.scalar))"
                 let closer = open.isolate ? "PDI (U+2069)" : "PDF (U+202C)"
                 add("bidi-unbalanced", .error,
                     "unterminated \(name) at column \(open.index + 1): it reorders whatever text follows the string (Trojan Source, CVE-2021-42574)",

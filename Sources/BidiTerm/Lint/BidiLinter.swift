@@ -248,8 +248,3 @@ struct TextContext {
     /// The same text was checked for an earlier form of the entry: only the form-specific checks run.
     let repeated: Bool
 }
-
-func hex(_ v: UInt32) -> String {
-    let h = String(v, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - h.count)) + h
-}

@@ -26,14 +26,9 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Catalog files to check.")
-    var files: [String]
+    @OptionGroup var catalogs: CatalogFileOptions
 
-    @Option(help: "A source-language catalog, looked up by key, for the comparisons with the source.")
-    var source: String?
-
-    @Option(help: "The catalogs' language (default: what each catalog says, else its path).")
-    var locale: String?
+    @OptionGroup var locale: LocaleOptions
 
     @Option(help: "Flag strings wider than N cells after shaping.")
     var maxWidth: Int?
@@ -63,7 +58,6 @@ struct CheckCommand: ParsableCommand {
     var fix = false
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("Give at least one catalog file.") }
         if let w = maxWidth, w < 1 { throw ValidationError("--max-width must be at least 1 (got \(w)).") }
         if Severity(rawValue: minSeverity) == nil { throw ValidationError("--min-severity must be info, warning or error (got \(minSeverity)).") }
     }
@@ -84,28 +78,28 @@ struct CheckCommand: ParsableCommand {
         if let path = config ?? LintConfig.find(from: FileManager.default.currentDirectoryPath) {
             do { settings = try LintConfig.load(path: path) } catch let error as LintConfigError {
                 for problem in error.problems { Diagnostics.warn(problem.description) }
-                throw ExitCode(2)
+                throw ExitCode.unreadableInput
             } catch {
                 Diagnostics.warn("\(error)")
-                throw ExitCode(2)
+                throw ExitCode.unreadableInput
             }
         }
         var sourceCatalog: Catalog? = nil
-        if let source {
+        if let source = catalogs.source {
             do { sourceCatalog = try CatalogLoader.load(path: source) } catch {
                 Diagnostics.warn("\(error)")
-                throw ExitCode(2)
+                throw ExitCode.unreadableInput
             }
         }
         var known: LintBaseline? = nil
         if let baseline {
             do { known = try LintBaseline.load(path: baseline) } catch {
                 Diagnostics.warn("\(error)")
-                throw ExitCode(2)
+                throw ExitCode.unreadableInput
             }
         }
         let minimum = Severity(rawValue: minSeverity)!
-        let paths = files.filter { !settings.ignores(file: $0) }
+        let paths = catalogs.files.filter { !settings.ignores(file: $0) }
         let includeFuzzy = self.includeFuzzy || settings.includeFuzzy
 
         // Each file is loaded, checked (and fixed) on its own; two at a time on two cores.
@@ -116,7 +110,7 @@ struct CheckCommand: ParsableCommand {
             func set(_ i: Int, _ r: FileResult) { lock.lock(); items[i] = r; lock.unlock() }
         }
         let box = Results(paths.count)
-        let fix = self.fix, locale = self.locale, cliWidth = self.maxWidth
+        let fix = self.fix, locale = self.locale.locale, cliWidth = self.maxWidth
         let config = settings, sources = sourceCatalog
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
             let path = paths[i]
@@ -176,7 +170,7 @@ struct CheckCommand: ParsableCommand {
             let b = LintBaseline(all, baselinePath: writeBaseline)
             do { try b.json().write(toFile: writeBaseline, atomically: true, encoding: .utf8) } catch {
                 Diagnostics.warn("\(writeBaseline): cannot write the baseline: \(error.localizedDescription)")
-                throw ExitCode(2)
+                throw ExitCode.unreadableInput
             }
             Diagnostics.warn("\(writeBaseline): \(all.count) finding\(all.count == 1 ? "" : "s") recorded")
         }
@@ -197,8 +191,8 @@ struct CheckCommand: ParsableCommand {
         case .github: out.write(report.github())
         }
         out.flush()
-        if unreadable { throw ExitCode(2) }
+        if unreadable { throw ExitCode.unreadableInput }
         if writeBaseline != nil { return }
-        if report.errors > 0 || (strict && !report.findings.isEmpty) { throw ExitCode(1) }
+        if report.errors > 0 || (strict && !report.findings.isEmpty) { throw ExitCode.failure }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BidiTerm
 
@@ -6,7 +7,7 @@ import XCTest
 /// old checks mistook for bugs (glibc `%Id`, strftime `%OH:%OM`, Qt `%1 (%2×%3)`, `99% of`, plural
 /// forms without the number, isolated placeholders).
 final class CheckFormatsTests: XCTestCase {
-    static let formats = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("lint/formats")
+    static let formats = Repository.fixtures.appendingPathComponent("lint/formats")
 
     func check(_ name: String, source: String? = nil, locale: String? = nil, options: BidiLinter.Options = .init()) throws -> [Finding] {
         var options = options

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BidiTerm
 
 /// `--fix`: the repairs, and files written back byte for byte identical outside the fixed entries.
 final class FixTests: XCTestCase {
-    static let lint = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("lint")
+    static let lint = Repository.fixtures.appendingPathComponent("lint")
 
     func test_textRepairs() {
         XCTAssertEqual(LintFixer.fixed("\u{202B}שלום"), "\u{202B}שלום\u{202C}")
@@ -150,7 +151,7 @@ final class FixTests: XCTestCase {
         let data = try Data(contentsOf: url)
         let catalog = try CatalogLoader.load(data: data, path: url.path)
         XCTAssertThrowsError(try CatalogFixer.fix(data, catalog: catalog)) { XCTAssertTrue("\($0)".contains("UTF-8"), "\($0)") }
-        let mo = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("catalogs/mo/ar/LC_MESSAGES")
+        let mo = Repository.fixtures.appendingPathComponent("catalogs/mo/ar/LC_MESSAGES")
         let first = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: mo.path).first { $0.hasSuffix(".mo") })
         let moData = try Data(contentsOf: mo.appendingPathComponent(first))
         XCTAssertThrowsError(try CatalogFixer.fix(moData, catalog: try CatalogLoader.load(data: moData, path: first)))

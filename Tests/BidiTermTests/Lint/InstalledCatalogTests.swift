@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import BidiTerm
 
@@ -9,7 +10,7 @@ final class InstalledCatalogTests: XCTestCase {
 
     /// The hand-checked list in `Fixtures/lint/installed-placeholder-errors.txt`.
     static func listed() throws -> [Listed: String] {
-        let url = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("lint/installed-placeholder-errors.txt")
+        let url = Repository.fixtures.appendingPathComponent("lint/installed-placeholder-errors.txt")
         var out: [Listed: String] = [:]
         for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
             let parts = line.components(separatedBy: " | ")

@@ -2,12 +2,13 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import TestSupport
 import XCTest
 
-/// `rtl-tui check` in CI, end to end through the built binary: SARIF, JUnit and GitHub reports,
-/// baselines, the configuration file, fuzzy entries and `--fix`.
+/// `rtl-tui check` in CI: SARIF, JUnit and GitHub reports, the configuration file, fuzzy entries
+/// and `--fix` (the baseline round trip runs the built binary: `CheckE2ETests`).
 final class CheckCICLITests: XCTestCase {
-    static let lint = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("lint")
+    static let lint = Repository.fixtures.appendingPathComponent("lint")
     var planted: String { Self.lint.appendingPathComponent("formats/planted.ar.po").path }
 
     /// A fresh directory with copies of fixtures.
@@ -26,7 +27,7 @@ final class CheckCICLITests: XCTestCase {
     // MARK: SARIF
 
     func test_sarif_validatesAgainstThe210Structure() throws {
-        let r = try CLI.run(["check", "--format", "sarif", planted])
+        let r = try Command.run(["check", "--format", "sarif", planted])
         XCTAssertEqual(r.status, 1, r.stderr)
         let log = try XCTUnwrap(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         let problems = SARIF.validate(log)
@@ -77,7 +78,7 @@ final class CheckCICLITests: XCTestCase {
 
     func test_junit_isXMLWithAFailurePerError() throws {
         let clean = Self.lint.appendingPathComponent("formats/clean.ar.po").path
-        let r = try CLI.run(["check", "--format", "junit", planted, clean])
+        let r = try Command.run(["check", "--format", "junit", planted, clean])
         XCTAssertEqual(r.status, 1)
         let doc = try XMLDocument(data: r.stdout)
         let root = try XCTUnwrap(doc.rootElement())
@@ -88,12 +89,12 @@ final class CheckCICLITests: XCTestCase {
         XCTAssertEqual(suites[0].elements(forName: "testcase").count, 19)
         XCTAssertEqual(try suites[0].nodes(forXPath: "testcase/failure").count, 8)
         XCTAssertEqual(suites[1].elements(forName: "testcase").count, 1, "a clean file is one passing test case")
-        let strict = try XMLDocument(data: try CLI.run(["check", "--format", "junit", "--strict", planted]).stdout)
+        let strict = try XMLDocument(data: try Command.run(["check", "--format", "junit", "--strict", planted]).stdout)
         XCTAssertEqual(strict.rootElement()?.attribute(forName: "failures")?.stringValue, "19")
     }
 
     func test_github_writesOneWorkflowCommandPerFinding() throws {
-        let r = try CLI.run(["check", "--format", "github", planted])
+        let r = try Command.run(["check", "--format", "github", planted])
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.lines.count, 19)
         for line in r.lines {
@@ -106,7 +107,7 @@ final class CheckCICLITests: XCTestCase {
     }
 
     func test_json_carriesTheRawTranslationSourceContextPluralFormAndFuzzyFlag() throws {
-        let r = try CLI.run(["check", "--format", "json", "--include-fuzzy", planted])
+        let r = try Command.run(["check", "--format", "json", "--include-fuzzy", planted])
         let o = try XCTUnwrap(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         let findings = try XCTUnwrap(o["findings"] as? [[String: Any]])
         let stray = try XCTUnwrap(findings.first { $0["context"] as? String == "stray" })
@@ -124,53 +125,17 @@ final class CheckCICLITests: XCTestCase {
     }
 
     func test_fuzzyEntries_areSkipped_unlessIncluded_andThenMarked() throws {
-        let without = try CLI.run(["check", planted])
+        let without = try Command.run(["check", planted])
         XCTAssertFalse(without.text.contains("\"fuzzy|"), without.text)
-        let with = try CLI.run(["check", "--include-fuzzy", planted])
+        let with = try Command.run(["check", "--include-fuzzy", planted])
         XCTAssertTrue(with.text.contains("error[placeholder-missing] \"fuzzy|%s copied\" (fuzzy): "), with.text)
-    }
-
-    // MARK: Baseline
-
-    /// Write a baseline, re-run: exit 0 and nothing reported. Add one bug (and shift every line by
-    /// editing elsewhere): exit 1 and only that bug reported.
-    func test_baseline_roundTrip() throws {
-        let dir = try workspace(["po/ar.po": "formats/planted.ar.po"])
-        let write = try CLI.run(["check", "--write-baseline", "baseline.json", "po/ar.po"], directory: dir)
-        XCTAssertEqual(write.status, 0, write.stderr)
-        XCTAssertTrue(write.stderr.contains("19 findings recorded"), write.stderr)
-        let baseline = try String(contentsOf: dir.appendingPathComponent("baseline.json"), encoding: .utf8)
-        XCTAssertTrue(baseline.contains("\"file\":\"po/ar.po\""), "paths relative to the baseline: \(baseline)")
-
-        let again = try CLI.run(["check", "--baseline", "baseline.json", "po/ar.po"], directory: dir)
-        XCTAssertEqual(again.status, 0, again.text)
-        XCTAssertEqual(again.lines, ["1 file, 19 entries: 0 errors, 0 warnings; 19 more known from the baseline"])
-        // From another directory, with an absolute path: the same.
-        let elsewhere = try CLI.run(["check", "--baseline", dir.appendingPathComponent("baseline.json").path, dir.appendingPathComponent("po/ar.po").path])
-        XCTAssertEqual(elsewhere.status, 0, elsewhere.text)
-
-        // Lines move (a comment block at the top), and one new bug arrives.
-        let po = dir.appendingPathComponent("po/ar.po")
-        var text = try String(contentsOf: po, encoding: .utf8)
-        text = "# A comment\n# that moves every line down\n" + text + "\nmsgctxt \"new\"\nmsgid \"Admin only\"\nmsgstr \"\u{202E}للمسؤول فقط\"\n"
-        try text.write(to: po, atomically: true, encoding: .utf8)
-        let after = try CLI.run(["check", "--baseline", "baseline.json", "--format", "json", "po/ar.po"], directory: dir)
-        XCTAssertEqual(after.status, 1)
-        let o = try XCTUnwrap(try JSONSerialization.jsonObject(with: after.stdout) as? [String: Any])
-        let findings = try XCTUnwrap(o["findings"] as? [[String: Any]])
-        XCTAssertEqual(findings.map { $0["key"] as? String }, ["new|Admin only"])
-        XCTAssertEqual(findings.map { $0["id"] as? String }, ["bidi-unbalanced"])
-        XCTAssertEqual((o["summary"] as? [String: Any])?["baseline"] as? Int, 19)
-
-        let broken = try CLI.run(["check", "--baseline", "po/ar.po", "po/ar.po"], directory: dir)
-        XCTAssertEqual(broken.status, 2)
-        XCTAssertTrue(broken.stderr.contains("not a baseline file"), broken.stderr)
     }
 
     // MARK: Configuration
 
-    func test_config_isFoundUpward_andSetsRulesSeveritiesWidthsAndIgnores() throws {
+    func test_config_setsRulesSeveritiesWidthsAndIgnores() throws {
         let dir = try workspace(["app/po/ar.po": "formats/planted.ar.po"])
+        let config = dir.appendingPathComponent(".rtl-tui-check.yaml")
         try """
             # The project's settings.
             rules:
@@ -183,10 +148,11 @@ final class CheckCICLITests: XCTestCase {
             ignore:
               keys: ["missing|*", "added|Failed*"]
               files: ["vendor/**"]
-            """.write(to: dir.appendingPathComponent(".rtl-tui-check.yaml"), atomically: true, encoding: .utf8)
+            """.write(to: config, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("vendor/x"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.lint.appendingPathComponent("traps.ar.po"), to: dir.appendingPathComponent("vendor/x/ar.po"))
-        let r = try CLI.run(["check", "--format", "json", "po/ar.po", "../vendor/x/ar.po"], directory: dir.appendingPathComponent("app"))
+        let r = try Command.run(["check", "--config", config.path, "--format", "json",
+                                 dir.appendingPathComponent("app/po/ar.po").path, dir.appendingPathComponent("vendor/x/ar.po").path])
         let o = try XCTUnwrap(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
         XCTAssertEqual((o["files"] as? [[String: Any]])?.count, 1, "vendor/** is ignored")
         let findings = try XCTUnwrap(o["findings"] as? [[String: Any]])
@@ -198,18 +164,20 @@ final class CheckCICLITests: XCTestCase {
         XCTAssertTrue(ids.contains("type:placeholder-missing:error"), "\(ids)")
         XCTAssertEqual(r.status, 1)
 
-        // A per-key width, and an explicit --config.
-        try "max-width:\n  keys: {\"digits|*\": 5}\n".write(to: dir.appendingPathComponent("narrow.yaml"), atomically: true, encoding: .utf8)
-        let narrow = try CLI.run(["check", "--config", "narrow.yaml", "--format", "json", "app/po/ar.po"], directory: dir)
-        let n = try XCTUnwrap(try JSONSerialization.jsonObject(with: narrow.stdout) as? [String: Any])
+        // A per-key width.
+        let narrow = dir.appendingPathComponent("narrow.yaml")
+        try "max-width:\n  keys: {\"digits|*\": 5}\n".write(to: narrow, atomically: true, encoding: .utf8)
+        let n = try XCTUnwrap(try JSONSerialization.jsonObject(with: try Command.run(
+            ["check", "--config", narrow.path, "--format", "json", dir.appendingPathComponent("app/po/ar.po").path]).stdout) as? [String: Any])
         let overflow = (n["findings"] as? [[String: Any]])?.filter { $0["id"] as? String == "overflow" }.map { $0["context"] as? String }
         XCTAssertEqual(overflow, ["digits"])
     }
 
     func test_config_errorsNameFileLineAndColumn_andExitTwo() throws {
         let dir = try workspace(["ar.po": "formats/clean.ar.po"])
-        try "rules:\n  untranslatd: off\n  numbers: loud\nmax-width: wide\n".write(to: dir.appendingPathComponent(".rtl-tui-check.yaml"), atomically: true, encoding: .utf8)
-        let r = try CLI.run(["check", "ar.po"], directory: dir)
+        let config = dir.appendingPathComponent(".rtl-tui-check.yaml")
+        try "rules:\n  untranslatd: off\n  numbers: loud\nmax-width: wide\n".write(to: config, atomically: true, encoding: .utf8)
+        let r = try Command.run(["check", "--config", config.path, dir.appendingPathComponent("ar.po").path])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains(".rtl-tui-check.yaml:2:3: unknown check 'untranslatd'"), r.stderr)
         XCTAssertTrue(r.stderr.contains("did you mean 'untranslated'?"), r.stderr)
@@ -223,14 +191,15 @@ final class CheckCICLITests: XCTestCase {
     func test_fix_repairsInPlace_thenReportsWhatRemains() throws {
         let dir = try workspace(["ar.po": "fix/fix.ar.po", "values-ar/strings.xml": "fix/values-ar/strings.xml", "bad.po": "invalid-utf8.ar.po"])
         let before = try Data(contentsOf: dir.appendingPathComponent("bad.po"))
-        let r = try CLI.run(["check", "--fix", "ar.po", "values-ar/strings.xml", "bad.po"], directory: dir)
+        let path = { dir.appendingPathComponent($0).path }
+        let r = try Command.run(["check", "--fix", path("ar.po"), path("values-ar/strings.xml"), path("bad.po")])
         XCTAssertTrue(r.text.contains("ar.po: fixed 4 strings"), r.text)
         XCTAssertTrue(r.text.contains("values-ar/strings.xml: fixed 6 strings"), r.text)
         XCTAssertFalse(r.text.contains("error[bidi-unbalanced] \"Admin only\""), "fixed, so no longer reported")
         XCTAssertTrue(r.stderr.contains("bad.po: not fixed: the file had loading problems"), r.stderr)
         XCTAssertTrue(r.stderr.contains("not fixed: markup"), r.stderr)
         XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("bad.po")), before, "a file with load errors is not touched")
-        let second = try CLI.run(["check", "--fix", "ar.po"], directory: dir)
+        let second = try Command.run(["check", "--fix", path("ar.po")])
         XCTAssertFalse(second.text.contains("fixed"), second.text)
     }
 }

@@ -150,10 +150,10 @@ struct CheckReport {
             case 0x3C: out += "&lt;"
             case 0x3E: out += "&gt;"
             case 0x22: out += "&quot;"
-            case 0x09, 0x0A: out += "&#x\(JSON.hex4(u.value));"
+            case 0x09, 0x0A: out += "&#x\(Hex.padded(u.value));"
             // Controls are not XML characters; bidi controls are written as references (R22).
             case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0xFFFE, 0xFFFF:
-                out += Sanitizer.isControl(u.value) ? (Sanitizer.placeholder(for: u.value) ?? "?") : "&#x\(JSON.hex4(u.value));"
+                out += Sanitizer.isControl(u.value) ? (Sanitizer.placeholder(for: u.value) ?? "?") : "&#x\(Hex.padded(u.value));"
             default: out.unicodeScalars.append(u)
             }
         }
