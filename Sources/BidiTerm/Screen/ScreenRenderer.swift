@@ -79,9 +79,9 @@ public struct ScreenRenderer {
     /// The screen drawn into a new buffer of `width` × `height`.
     public func render(_ screen: ScreenFile, width: Int, height: Int, direction: LayoutDirection? = nil,
                        options: LayoutOptions = LayoutOptions(), engine: BidiEngine = BidiEngine(),
-                       theme: Theme = .default) -> Buffer {
+                       theme: Theme = .default, glyphs: GlyphSet = .standard) -> Buffer {
         let context = RenderContext(direction: self.direction(direction), numerals: numerals, engine: engine,
-                                    options: options, theme: theme)
+                                    options: options, theme: theme, glyphs: glyphs)
         return widget(for: screen).rendered(width: width, height: height, context: context)
     }
 

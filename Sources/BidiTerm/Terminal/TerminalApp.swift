@@ -36,6 +36,16 @@ public protocol TerminalApp {
     mutating func tick() -> AppAction
 }
 
+/// A full-screen app that draws with a theme and a glyph set that may change while it runs: a
+/// terminal session sets them once the terminal has answered (its background colour picks the
+/// theme, `ThemeChoice`; the widths it draws pick the glyphs, `GlyphSet.adapted(to:engine:)`).
+public protocol ThemedApp: TerminalApp {
+    /// The styles the app draws with.
+    var theme: Theme { get set }
+    /// The decorative glyphs the app draws with.
+    var glyphs: GlyphSet { get set }
+}
+
 extension TerminalApp {
     public var tickInterval: Duration? { nil }
     public mutating func tick() -> AppAction { .continue }

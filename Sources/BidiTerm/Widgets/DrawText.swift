@@ -95,12 +95,13 @@ extension Buffer {
         return col
     }
 
-    /// Draws a glyph exactly as given, left to right (no reordering, no mirroring: mirroring is the
-    /// caller's choice through `Mirroring.glyph(_:)`).
+    /// Draws a glyph as the context's glyph set draws it (`RenderContext.glyph(_:)`: the glyph
+    /// itself, or its fallback where the terminal draws it at another width), left to right (no
+    /// reordering, no mirroring: mirroring is the caller's choice through `Mirroring.glyph(_:)`).
     /// - Returns: the cells written.
     @discardableResult
     public mutating func drawGlyph(_ glyph: String, x: Int, y: Int, style: Style, context: RenderContext) -> Rect {
-        let line = context.engine.layout(glyph, direction: .ltr, width: nil, options: context.options).lines.first
+        let line = context.engine.layout(context.glyph(glyph), direction: .ltr, width: nil, options: context.options).lines.first
         guard let line else { return Rect(x: x, y: y, width: 0, height: 0) }
         drawLine(line, x: x, y: y, style: style)
         return Rect(x: x, y: y, width: line.width, height: 1)

@@ -55,7 +55,7 @@ public struct Separator: Widget {
 
     public func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
-        let style = context.style(\.separator)
-        for x in area.minX..<area.maxX { buffer.set(x: x, y: area.y, Cell(glyph, style: style)) }
+        let cell = Cell(context.glyph(glyph), style: context.style(\.separator))
+        for x in area.minX..<area.maxX { buffer.set(x: x, y: area.y, cell) }
     }
 }

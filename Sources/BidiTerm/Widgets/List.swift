@@ -88,7 +88,7 @@ public struct List: Widget, StatefulWidget {
             let start = (h - thumb) * state.offset / max(1, n - h)
             let style = context.style(\.scrollbar)
             for i in 0..<h {
-                buffer.set(x: x, y: area.y + i, Cell(i >= start && i < start + thumb ? "┃" : "│", style: style))
+                buffer.set(x: x, y: area.y + i, Cell(context.glyph(i >= start && i < start + thumb ? "┃" : "│"), style: style))
             }
         }
         for row in 0..<area.height {

@@ -57,7 +57,7 @@ public struct Pane: Widget {
         if border && area.width >= 2 && area.height >= 2 {
             func put(_ glyph: String, leadingOffset: Int, y: Int) {
                 let x = m.x(leadingOffset: leadingOffset, width: 1, in: area)
-                buffer.set(x: x, y: y, Cell(m.glyph(glyph), style: borderStyle))
+                buffer.set(x: x, y: y, Cell(context.glyph(m.glyph(glyph)), style: borderStyle))
             }
             for i in 1..<(area.width - 1) {
                 put("─", leadingOffset: i, y: area.minY)
@@ -79,8 +79,8 @@ public struct Pane: Widget {
                     case .horizontal:
                         let x = min(a.maxX, b.maxX)
                         guard x > area.minX, x < area.maxX - 1 else { continue }
-                        buffer.set(x: x, y: area.minY, Cell("┬", style: borderStyle))
-                        buffer.set(x: x, y: area.maxY - 1, Cell("┴", style: borderStyle))
+                        buffer.set(x: x, y: area.minY, Cell(context.glyph("┬"), style: borderStyle))
+                        buffer.set(x: x, y: area.maxY - 1, Cell(context.glyph("┴"), style: borderStyle))
                     case .vertical:
                         let y = a.maxY
                         guard y > area.minY, y < area.maxY - 1 else { continue }

@@ -128,7 +128,7 @@ public struct ProgressBar: Widget {
                 if cell.reversed { s.attributes.insert(.reverse) }
                 style = s
             }
-            buffer.set(x: rect.x + i, y: rect.y, Cell(cell.symbol, style: style))
+            buffer.set(x: rect.x + i, y: rect.y, Cell(context.glyph(cell.symbol), style: style))
         }
     }
 }

@@ -92,7 +92,7 @@ public struct Slider: Widget {
         var track = row
         if let g = startGlyph, !g.isEmpty {
             let shown = m.glyph(g)
-            let w = context.width(of: shown)
+            let w = context.width(of: context.glyph(shown))
             if w + 2 <= track.width {
                 buffer.drawGlyph(shown, x: m.x(leadingOffset: 0, width: w, in: track), y: track.y,
                                  style: context.style(\.text), context: context)
@@ -101,7 +101,7 @@ public struct Slider: Widget {
         }
         if let g = endGlyph, !g.isEmpty {
             let shown = m.glyph(g)
-            let w = context.width(of: shown)
+            let w = context.width(of: context.glyph(shown))
             if w + 2 <= track.width {
                 buffer.drawGlyph(shown, x: m.x(leadingOffset: track.width - w, width: w, in: track), y: track.y,
                                  style: context.style(\.text), context: context)
@@ -110,13 +110,12 @@ public struct Slider: Widget {
         }
         guard track.width > 0 else { return }
         let thumb = leadingPosition(of: value, trackWidth: track.width)
+        let fill = Cell(context.glyph("━"), style: context.style(\.sliderFill))
+        let knob = Cell(context.glyph("●"), style: context.style(\.thumb))
+        let rest = Cell(context.glyph("─"), style: context.style(\.sliderTrack))
         for i in 0..<track.width {
             let x = m.x(leadingOffset: i, width: 1, in: track)
-            let cell: Cell
-            if i < thumb { cell = Cell("━", style: context.style(\.sliderFill)) }
-            else if i == thumb { cell = Cell("●", style: context.style(\.thumb)) }
-            else { cell = Cell("─", style: context.style(\.sliderTrack)) }
-            buffer.set(x: x, y: track.y, cell)
+            buffer.set(x: x, y: track.y, i < thumb ? fill : (i == thumb ? knob : rest))
         }
         // Tick labels under their positions, from the leading edge (R8); a label that would touch
         // the previous one is skipped.

@@ -136,17 +136,18 @@ public struct Stack: Widget {
         }
         guard separator, rects.count > 1 else { return }
         let style = context.style(\.border)
+        let vertical = Cell(context.glyph("│"), style: style), horizontal = Cell(context.glyph("─"), style: style)
         for (a, b) in zip(rects, rects.dropFirst()) {
             switch axis {
             case .horizontal:
                 // The middle of the gap between two neighbours, whichever side each is on.
                 let x = min(a.maxX, b.maxX) + spacing
                 guard x >= area.minX, x < area.maxX else { continue }
-                for y in area.minY..<area.maxY { buffer.set(x: x, y: y, Cell("│", style: style)) }
+                for y in area.minY..<area.maxY { buffer.set(x: x, y: y, vertical) }
             case .vertical:
                 let y = a.maxY + spacing
                 guard y >= area.minY, y < area.maxY else { continue }
-                for x in area.minX..<area.maxX { buffer.set(x: x, y: y, Cell("─", style: style)) }
+                for x in area.minX..<area.maxX { buffer.set(x: x, y: y, horizontal) }
             }
         }
     }

@@ -49,11 +49,11 @@ public struct Toggle: Widget {
         if area.width < switchWidth {
             // Too narrow for the switch: one cell, filled when on.
             switchWidth = 1
-            buffer.set(x: m.x(leadingOffset: area.width - 1, width: 1, in: row), y: row.y, Cell(isOn ? "●" : "○", style: style))
+            buffer.set(x: m.x(leadingOffset: area.width - 1, width: 1, in: row), y: row.y, Cell(context.glyph(isOn ? "●" : "○"), style: style))
         } else {
             for (i, g) in glyphs.enumerated() {
                 let x = m.x(leadingOffset: area.width - switchWidth + i, width: 1, in: row)
-                buffer.set(x: x, y: row.y, Cell(m.glyph(g), style: style))
+                buffer.set(x: x, y: row.y, Cell(context.glyph(m.glyph(g)), style: style))
             }
         }
         if let label, !label.isEmpty, area.width > switchWidth + 1 {

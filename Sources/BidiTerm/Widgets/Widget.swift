@@ -58,7 +58,7 @@ public enum TextDirection: Sendable, Hashable {
 }
 
 /// What a widget inherits from its parent for one render pass: the layout direction (R1), the
-/// numeral system (R6), the text engine, layout options, a theme and a base style.
+/// numeral system (R6), the text engine, layout options, a theme, a glyph set and a base style.
 ///
 /// A context is a value: a parent hands a modified copy to a subtree (`with(direction:)`) and the
 /// change reaches every view below it and nothing else. All copies share one `BidiEngine`, which
@@ -79,6 +79,9 @@ public struct RenderContext {
     public var options: LayoutOptions
     /// Styles of borders, selection, fills and the rest.
     public var theme: Theme
+    /// The decorative glyphs as this terminal draws them at the widths of the width table
+    /// (fallbacks for those it does not).
+    public var glyphs: GlyphSet
     /// The style every style of the theme is laid over (a subtree's `style:` in a screen file).
     public var style: Style
 
@@ -89,15 +92,17 @@ public struct RenderContext {
     ///   - engine: the text engine; a new one by default.
     ///   - options: shaping, mirroring and reordering options for the engine.
     ///   - theme: the styles widgets use.
+    ///   - glyphs: the decorative glyphs (standard, or with fallbacks for this terminal).
     ///   - style: the base style under every theme style.
     public init(direction: LayoutDirection = .ltr, numerals: NumeralSystem = .latn,
                 engine: BidiEngine = BidiEngine(), options: LayoutOptions = LayoutOptions(),
-                theme: Theme = .default, style: Style = .plain) {
+                theme: Theme = .default, glyphs: GlyphSet = .standard, style: Style = .plain) {
         self.direction = direction
         self.numerals = numerals
         self.engine = engine
         self.options = options
         self.theme = theme
+        self.glyphs = glyphs
         self.style = style
     }
 
@@ -106,9 +111,9 @@ public struct RenderContext {
     ///     RenderContext(locale: "fa_IR").numerals  // .arabext
     ///     RenderContext(locale: "he_IL").numerals  // .latn
     public init(locale: String, engine: BidiEngine = BidiEngine(), options: LayoutOptions = LayoutOptions(),
-                theme: Theme = .default) {
+                theme: Theme = .default, glyphs: GlyphSet = .standard) {
         self.init(direction: LayoutDirection(locale: locale), numerals: NumeralSystem.forLocale(locale),
-                  engine: engine, options: options, theme: theme)
+                  engine: engine, options: options, theme: theme, glyphs: glyphs)
     }
 
     /// This context with another layout direction, for a subtree (R1).
@@ -129,6 +134,13 @@ public struct RenderContext {
     public func with(theme: Theme) -> RenderContext {
         var c = self
         c.theme = theme
+        return c
+    }
+
+    /// This context with another glyph set, for a subtree.
+    public func with(glyphs: GlyphSet) -> RenderContext {
+        var c = self
+        c.glyphs = glyphs
         return c
     }
 

@@ -19,25 +19,26 @@ extension BrowseApp {
 
         // Header: the files at the leading edge, the state at the trailing edge.
         let header = Rect(x: 0, y: 0, width: area.width, height: 1)
-        buffer.patchStyle(header, Style(attributes: [.reverse]))
+        let bar = ctx.with(style: theme.header)
+        buffer.fill(header, with: Cell(" ", style: bar.style))
         let status = self.status
         let statusWidth = min(ctx.width(of: status), area.width / 2)
         let m = ctx.mirroring
         Label(status, alignment: .trailing, direction: .content)
             .render(m.rect(leadingOffset: area.width - statusWidth - 1, width: statusWidth, in: header), into: &buffer,
-                    context: ctx.with(style: Style(attributes: [.reverse])))
+                    context: bar)
         let names = files.map { Self.fileName($0.path) }.joined(separator: ", ")
         Label("rtl-tui browse · " + names, alignment: .leading, direction: .content)
             .render(m.inset(header, leading: 1, trailing: statusWidth + 2), into: &buffer,
-                    context: ctx.with(style: Style(attributes: [.reverse, .bold])))
+                    context: bar.with(style: theme.headerTitle))
 
         // The files' problems, above the footer, while they last.
         let errors = fileErrors
         var errorLines: [BrowseLine] = []
         for (i, e) in errors.prefix(3).enumerated() {
             let more = i == 2 && errors.count > 3 ? " (+\(errors.count - 3) more)" : ""
-            errorLines.append(b.line("✗ \(e.description) · last good version shown\(more)", width: area.width - 2,
-                                     direction: .fixed(.ltr), style: Style(fg: .red, attributes: .bold)))
+            errorLines.append(b.line("\(ctx.glyph("✗")) \(e.description) · last good version shown\(more)", width: area.width - 2,
+                                     direction: .fixed(.ltr), style: theme.error))
         }
         let footerY = area.height - 1
         BrowseLinesView(lines: errorLines, offset: 0)
@@ -46,13 +47,13 @@ extension BrowseApp {
         // Footer: the notice, else the main keys.
         let footer = Rect(x: 1, y: footerY, width: area.width - 2, height: 1)
         if let notice {
-            BrowseLinesView(lines: [b.line(notice, width: footer.width, direction: .fixed(.ltr), style: Style(fg: .green, attributes: .bold))],
+            BrowseLinesView(lines: [b.line(notice, width: footer.width, direction: .fixed(.ltr), style: theme.success)],
                             offset: 0).render(footer, into: &buffer, context: ctx)
         } else {
             Label(isSearching ? "type to search · ← → caret · Backspace delete · Enter/Esc done · Ctrl-U clear"
                               : "↑↓ move · / search · f filter · Tab panel · d direction · s shaping · ? help · q quit",
                   direction: .content)
-                .render(footer, into: &buffer, context: ctx.with(style: Style(attributes: .dim)))
+                .render(footer, into: &buffer, context: ctx.with(style: theme.footer))
         }
 
         let body = Rect(x: 0, y: 1, width: area.width, height: area.height - 2 - errorLines.count)
@@ -89,8 +90,8 @@ extension BrowseApp {
     func paneContext(_ panel: Panel, _ ctx: RenderContext) -> RenderContext {
         guard panel == focus else { return ctx }
         var t = ctx.theme
-        t.border = Style(fg: .cyan, attributes: .bold)
-        t.title = Style(attributes: [.bold, .reverse])
+        t.border = t.focusBorder
+        t.title = t.focusTitle
         return ctx.with(theme: t)
     }
 
@@ -103,11 +104,11 @@ extension BrowseApp {
         }
     }
 
-    static func style(_ s: Severity) -> Style {
+    func style(_ s: Severity) -> Style {
         switch s {
-        case .error: return Style(fg: .red, attributes: .bold)
-        case .warning: return Style(fg: .yellow, attributes: .bold)
-        case .info: return Style(fg: .cyan)
+        case .error: return theme.error
+        case .warning: return theme.warning
+        case .info: return theme.info
         }
     }
 
@@ -122,7 +123,7 @@ extension BrowseApp {
         let m = ctx.mirroring
         let searchRow = Rect(x: inner.x, y: inner.y, width: inner.width, height: 1)
         buffer.drawText("/", in: m.rect(leadingOffset: 0, width: min(2, inner.width), in: searchRow), align: .leading,
-                        style: Style(attributes: isSearching ? [.bold] : [.dim]), context: ctx)
+                        style: ctx.style(isSearching ? \.emphasis : \.secondary), context: ctx)
         let fieldRect = m.inset(searchRow, leading: 2)
         TextField(text: query, caret: isSearching ? caret : nil,
                   placeholder: isSearching ? "key, source or translation" : "press / to search")
@@ -132,7 +133,7 @@ extension BrowseApp {
         guard !listRect.isEmpty else { return fieldRect }
         if visible.isEmpty {
             Label(rows.isEmpty ? "no entries" : "no entry matches", direction: .content)
-                .render(listRect, into: &buffer, context: ctx.with(style: Style(attributes: .dim)))
+                .render(listRect, into: &buffer, context: ctx.with(style: theme.secondary))
             return fieldRect
         }
         // The selection marker and the scroll column take up to 3 cells.
@@ -146,7 +147,7 @@ extension BrowseApp {
             let i = listState.offset + row
             guard i < visible.count, let worst = rows[visible[i]].worst else { continue }
             let x = m.x(leadingOffset: glyphOffset, width: 1, in: listRect)
-            buffer.patchStyle(Rect(x: x, y: listRect.y + row, width: 1, height: 1), Self.style(worst))
+            buffer.patchStyle(Rect(x: x, y: listRect.y + row, width: 1, height: 1), style(worst))
         }
         return fieldRect
     }
@@ -162,7 +163,7 @@ extension BrowseApp {
             let r = rows[i]
             let shownKey = truncated(r.displayKey, keyWidth, context: ctx)
             let t = r.entry.translation.flatMap { $0.isEmpty ? nil : $0 } ?? "(untranslated)"
-            return Self.glyph(r.worst) + " \u{2068}" + shownKey + "\u{2069}  \u{2068}" + t + "\u{2069}"
+            return ctx.glyph(Self.glyph(r.worst)) + " \u{2068}" + shownKey + "\u{2069}  \u{2068}" + t + "\u{2069}"
         }
         itemCache = (key, items)
         return items
@@ -228,27 +229,27 @@ extension BrowseApp {
         let e = row.entry
         var out: [BrowseLine] = []
         let loc = options.locale ?? files[row.file].catalog.locale ?? "no locale"
-        out += b.wrapped("key " + row.displayKey, width: width, style: BrowseLineBuilder.dim)
+        out += b.wrapped("key " + row.displayKey, width: width, style: b.dim)
         out.append(b.line("source\(source?.catalog.lookup(e.key, context: e.context) != nil ? " (--source)" : ""):",
-                          width: width, style: BrowseLineBuilder.label))
+                          width: width, style: b.label))
         out += b.wrapped(sourceText(of: row) ?? "(none)", width: width)
         var notes: [String] = []
         if e.isFuzzy { notes.append("fuzzy: needs review") }
         if let c = e.comment, !c.isEmpty { notes.append("comment: " + c) }
-        for n in notes { out += b.wrapped(n, width: width, style: BrowseLineBuilder.dim) }
+        for n in notes { out += b.wrapped(n, width: width, style: b.dim) }
         // The frame and its label take 2 + 5 cells; the widest sample uses the rest.
         let full = width - 7
         var widths = full > 0 ? [full] : []
         for w in options.sampleWidths where w > 0 && w < full && !widths.contains(w) { widths.append(w) }
         out.append(b.line("translation (\(loc), \(dir == .rtl ? "RTL" : "LTR") paragraph) at \(widths.map(String.init).joined(separator: ", ")) cells:",
-                          width: width, style: BrowseLineBuilder.label))
+                          width: width, style: b.label))
         if let t = e.translation, !t.isEmpty {
             for w in widths { out += b.framed(t, direction: dir, width: w, label: String(w), options: layoutOptions) }
         } else {
-            out.append(b.line("(untranslated)", width: width, style: Style(fg: .yellow)))
+            out.append(b.line("(untranslated)", width: width, style: theme.warning))
         }
         for (form, text) in e.plurals.sorted(by: { $0.key < $1.key }) where !text.isEmpty {
-            out.append(b.line("plural form \(form):", width: width, style: BrowseLineBuilder.label))
+            out.append(b.line("plural form \(form):", width: width, style: b.label))
             if let w = widths.first { out += b.framed(text, direction: dir, width: w, label: String(w), options: layoutOptions) }
         }
         return out
@@ -256,18 +257,18 @@ extension BrowseApp {
 
     func findingLines(_ findings: [Finding], width: Int, builder b: BrowseLineBuilder) -> [BrowseLine] {
         guard width > 0 else { return [] }
-        guard !findings.isEmpty else { return [b.line("no findings", width: width, style: Style(fg: .green))] }
+        guard !findings.isEmpty else { return [b.line("no findings", width: width, style: theme.success)] }
         var out: [BrowseLine] = []
         for f in findings {
             let place = f.line > 0 ? " · line \(f.line)" : ""
-            out.append(b.line("\(Self.glyph(f.severity)) \(f.severity.rawValue) \(f.id)\(place)", width: width,
-                              direction: .fixed(.ltr), style: Self.style(f.severity)))
+            out.append(b.line("\(b.context.glyph(Self.glyph(f.severity))) \(f.severity.rawValue) \(f.id)\(place)", width: width,
+                              direction: .fixed(.ltr), style: style(f.severity)))
             // The linter's messages and renderings are already in visual order.
             out += b.prerendered(f.message, width: width)
-            if !f.rendered.isEmpty { out += b.prerendered("renders: " + f.rendered, width: width, style: BrowseLineBuilder.dim) }
+            if !f.rendered.isEmpty { out += b.prerendered("renders: " + f.rendered, width: width, style: b.dim) }
             if !f.suggestion.isEmpty {
                 // A suggestion is logical text; its revealed controls are isolated tokens.
-                out += b.wrapped("fix: " + f.suggestion, width: width, style: Style(fg: .cyan))
+                out += b.wrapped("fix: " + f.suggestion, width: width, style: theme.suggestion)
             }
         }
         return out
@@ -296,7 +297,8 @@ extension BrowseApp {
         let h = min(area.height - 2, lines.count + 2)
         guard w > 2, h > 2 else { return }
         let box = Rect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)
-        buffer.fill(box)
+        let ctx = ctx.with(style: ctx.theme.overlay)
+        buffer.fill(box, with: Cell(" ", style: ctx.style))
         Pane(title: Self.isolated("Keys")).render(box, into: &buffer, context: ctx)
         let b = BrowseLineBuilder(context: ctx)
         let inner = box.inset(top: 1, left: 2, bottom: 1, right: 1)

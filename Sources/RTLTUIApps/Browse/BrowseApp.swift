@@ -29,7 +29,7 @@ import Foundation
 /// selection stays on the same key when it still exists) and a notice says so; a malformed one
 /// leaves the last good version on screen with the loader's `file:line:column` error above the
 /// footer until the file is fixed.
-public struct BrowseApp: TerminalApp {
+public struct BrowseApp: ThemedApp {
     /// Start-up settings.
     public struct Options {
         /// The catalogs' language, over what each file says (decides the direction, R1, and what
@@ -51,6 +51,10 @@ public struct BrowseApp: TerminalApp {
         public var minimumWidth: Int = 40
         /// Below this height the browser shows a notice instead of a squeezed screen.
         public var minimumHeight: Int = 12
+        /// The styles (`ThemeChoice` picks one for the terminal's background).
+        public var theme: Theme = .default
+        /// The decorative glyphs (fallbacks where the terminal draws glyphs at other widths).
+        public var glyphs: GlyphSet = .standard
         /// Creates the default options.
         public init() {}
     }
@@ -97,6 +101,10 @@ public struct BrowseApp: TerminalApp {
     public internal(set) var showHelp = false
     /// The footer's notice ("reloaded …"), nil when there is none.
     public internal(set) var notice: String?
+    /// The styles the browser draws with.
+    public var theme: Theme { didSet { generation += 1 } }
+    /// The decorative glyphs the browser draws with.
+    public var glyphs: GlyphSet { didSet { generation += 1 } }
 
     let options: Options
     let engine = BidiEngine()
@@ -147,6 +155,8 @@ public struct BrowseApp: TerminalApp {
         self.options = options
         self.directionOverride = options.direction
         self.shaping = options.shaping
+        self.theme = options.theme
+        self.glyphs = options.glyphs
         self.linter = BidiLinter(options: .init(locale: options.locale))
         for i in files.indices { lint(i) }
         rebuildRows(keeping: nil)
@@ -188,7 +198,8 @@ public struct BrowseApp: TerminalApp {
     var layoutOptions: LayoutOptions { LayoutOptions(shaping: shaping, reordering: options.reordering) }
 
     var context: RenderContext {
-        RenderContext(direction: direction, numerals: .latn, engine: engine, options: layoutOptions, theme: .default)
+        RenderContext(direction: direction, numerals: .latn, engine: engine, options: layoutOptions, theme: theme,
+                      glyphs: glyphs)
     }
 
     // MARK: - Rows, filter, selection

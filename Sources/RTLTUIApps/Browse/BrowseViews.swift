@@ -51,9 +51,10 @@ struct BrowseLinesView: Widget {
 /// Builds panel lines with one render context.
 struct BrowseLineBuilder {
     var context: RenderContext
-    /// The text style of labels.
-    static let label = Style(attributes: .bold)
-    static let dim = Style(attributes: .dim)
+    /// The text style of labels (the theme's `emphasis`).
+    var label: Style { context.theme.emphasis }
+    /// The text style of hints (the theme's `secondary`).
+    var dim: Style { context.theme.secondary }
 
     /// A single line, truncated with `…` at its logical end.
     func line(_ text: String, width: Int, direction: TextDirection = .content, style: Style = .plain) -> BrowseLine {
@@ -117,7 +118,7 @@ struct BrowseLineBuilder {
         func spaces(_ n: Int) -> [VisualCell] {
             Array(repeating: VisualCell(text: " ", width: 1, logical: 0..<0, level: 0), count: max(0, n))
         }
-        let bar = VisualCell(text: "│", width: 1, logical: 0..<0, level: 0)
+        let bar = VisualCell(text: context.glyph("│"), width: 1, logical: 0..<0, level: 0)
         let labelCells = label.map { context.engine.layout($0, direction: .ltr, options: LayoutOptions()).lines.first?.cells ?? [] } ?? []
         var out: [BrowseLine] = []
         for (i, l) in lines.enumerated() {
@@ -128,7 +129,7 @@ struct BrowseLineBuilder {
             let tag = i == 0 ? labelCells : []
             if !tag.isEmpty {
                 let extra = spaces(1) + tag
-                let extraPatches: [Style?] = Array(repeating: BrowseLineBuilder.dim, count: extra.count)
+                let extraPatches: [Style?] = Array(repeating: dim, count: extra.count)
                 if context.direction == .ltr {
                     cells += extra
                     patches += extraPatches
@@ -159,10 +160,10 @@ enum BrowseInspector {
         var out: [BrowseLine] = []
         let ltr = TextDirection.fixed(.ltr)
         out.append(b.line("paragraph \(inspector.paragraphDescription) · \(count) code points · \(a.runs.count) run\(a.runs.count == 1 ? "" : "s")",
-                          width: width, direction: ltr, style: BrowseLineBuilder.label))
+                          width: width, direction: ltr, style: b.label))
 
         // As drawn with hidden characters shown (Trojan Source shows its RLO, LRI…).
-        out.append(b.line("revealed:", width: width, direction: ltr, style: BrowseLineBuilder.dim))
+        out.append(b.line("revealed:", width: width, direction: ltr, style: b.dim))
         var reveal = b.context.options
         reveal.revealControls = true
         for p in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -185,7 +186,7 @@ enum BrowseInspector {
         out += b.wrapped("mirrored: " + (mirrored.isEmpty ? "none" : mirrored.joined(separator: ", ")), width: width, direction: ltr)
         let hidden = inspector.hiddenDescriptions
         out += b.wrapped("hidden: " + (hidden.isEmpty ? "none" : hidden.joined(separator: ", ")), width: width, direction: ltr,
-                         style: hidden.isEmpty ? .plain : Style(fg: .yellow))
+                         style: hidden.isEmpty ? .plain : b.context.theme.warning)
 
         // The table: one row per code point.
         let n = String(max(0, count - 1)).count
@@ -193,7 +194,7 @@ enum BrowseInspector {
             s + String(repeating: " ", count: max(1, w - engine.width(of: s, options: LayoutOptions(shaping: false))))
         }
         out.append(b.line(pad("#", n + 1) + pad("code", 9) + pad("char", 6) + pad("class", 6) + pad("lvl", 4) + pad("vis", n + 1) + "name",
-                          width: width, direction: ltr, style: BrowseLineBuilder.label))
+                          width: width, direction: ltr, style: b.label))
         var ctx = b.context
         ctx.options.shaping = false
         for row in inspector.rows {

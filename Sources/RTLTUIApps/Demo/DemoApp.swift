@@ -13,7 +13,7 @@ import BidiTerm
 ///   shaping, b/F6 LTR and RTL side by side, ?/F1 help, q/Esc/Ctrl-C quit. While a text field has
 ///   the focus, letters type into it (the F-keys still work); Esc leaves the field.
 /// - A mouse click (with `--mouse`) focuses the control under it.
-public struct DemoApp: TerminalApp {
+public struct DemoApp: ThemedApp {
     /// Start-up settings.
     public struct Options {
         /// The first language shown; `locales` is the cycle `l` walks through.
@@ -33,6 +33,10 @@ public struct DemoApp: TerminalApp {
         public var minimumHeight: Int = 18
         /// The screen shown first (its id); nil for the first.
         public var screen: String? = nil
+        /// The styles (`ThemeChoice` picks one for the terminal's background).
+        public var theme: Theme = .default
+        /// The decorative glyphs (fallbacks where the terminal draws glyphs at other widths).
+        public var glyphs: GlyphSet = .standard
         public init() {}
     }
 
@@ -46,6 +50,10 @@ public struct DemoApp: TerminalApp {
     public private(set) var shaping: Bool
     public private(set) var sideBySide = false
     public private(set) var showHelp = false
+    /// The styles the demo draws with.
+    public var theme: Theme
+    /// The decorative glyphs the demo draws with.
+    public var glyphs: GlyphSet
     /// True while a text field has the focus and keys type into it.
     public var isEditing: Bool { focusedNode.map { if case .field = $0.kind { return true } else { return false } } ?? false }
 
@@ -68,6 +76,8 @@ public struct DemoApp: TerminalApp {
         self.directionOverride = options.direction
         self.numeralsOverride = options.numerals
         self.shaping = options.shaping
+        self.theme = options.theme
+        self.glyphs = options.glyphs
         self.renderer = Self.makeRenderer(catalogs: catalogs, locale: options.locale,
                                           numerals: options.numerals ?? NumeralSystem.forLocale(options.locale))
         if let id = options.screen, let i = screens.firstIndex(where: { $0.id == id }) { current = i }
@@ -95,7 +105,8 @@ public struct DemoApp: TerminalApp {
     var layoutOptions: LayoutOptions { LayoutOptions(shaping: shaping, reordering: options.reordering) }
 
     func context(_ direction: LayoutDirection) -> RenderContext {
-        RenderContext(direction: direction, numerals: numerals, engine: engine, options: layoutOptions, theme: .default)
+        RenderContext(direction: direction, numerals: numerals, engine: engine, options: layoutOptions, theme: theme,
+                      glyphs: glyphs)
     }
 
     /// The paths of the current screen's interactive nodes, in reading order.
@@ -133,12 +144,13 @@ public struct DemoApp: TerminalApp {
         }
         // Header: the product at the leading edge, the state at the trailing edge.
         let header = Rect(x: 0, y: 0, width: area.width, height: 1)
-        buffer.patchStyle(header, Style(attributes: [.reverse]))
-        Label("rtl-tui", alignment: .leading).render(header.inset(left: 1, right: 1), into: &buffer, context: ctx.with(style: Style(attributes: [.reverse, .bold])))
-        Label(status, alignment: .trailing).render(header.inset(left: 10, right: 1), into: &buffer, context: ctx.with(style: Style(attributes: [.reverse])))
+        let bar = ctx.with(style: theme.header)
+        buffer.fill(header, with: Cell(" ", style: bar.style))
+        Label("rtl-tui", alignment: .leading).render(header.inset(left: 1, right: 1), into: &buffer, context: bar.with(style: theme.headerTitle))
+        Label(status, alignment: .trailing).render(header.inset(left: 10, right: 1), into: &buffer, context: bar)
         // Footer: the main keys.
         let footer = Rect(x: 0, y: area.height - 1, width: area.width, height: 1)
-        Label(ui("demo.footer"), alignment: .leading).render(footer.inset(left: 1, right: 1), into: &buffer, context: ctx.with(style: Style(attributes: [.dim])))
+        Label(ui("demo.footer"), alignment: .leading).render(footer.inset(left: 1, right: 1), into: &buffer, context: ctx.with(style: theme.footer))
 
         let body = Rect(x: 0, y: 1, width: area.width, height: area.height - 2)
         if sideBySide {
@@ -146,7 +158,7 @@ public struct DemoApp: TerminalApp {
             for (i, dir) in [LayoutDirection.ltr, .rtl].enumerated() {
                 let r = Rect(x: body.x + i * (half + 1), y: body.y, width: half, height: body.height)
                 Label(dir == .ltr ? "LTR" : "RTL", alignment: .center).render(Rect(x: r.x, y: r.y, width: r.width, height: 1),
-                                                                         into: &buffer, context: ctx.with(style: Style(attributes: [.bold])))
+                                                                         into: &buffer, context: ctx.with(style: theme.title))
                 widget(direction: dir, probe: probe).render(r.inset(top: 1), into: &buffer, context: context(dir))
             }
         } else {
@@ -193,9 +205,10 @@ public struct DemoApp: TerminalApp {
         let w = min(area.width - 4, max(40, lines.map { ctx.width(of: $0) }.max() ?? 40) + 4)
         let h = min(area.height - 2, lines.count + 2)
         let box = Rect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)
-        buffer.fill(box)
+        let overlay = ctx.with(style: ctx.theme.overlay)
+        buffer.fill(box, with: Cell(" ", style: overlay.style))
         let items = lines.map { Stack.Child(.cells(1), Label($0)) }
-        Pane(title: ui("demo.help.title"), border: true, child: Stack(.vertical, items)).render(box, into: &buffer, context: ctx)
+        Pane(title: ui("demo.help.title"), border: true, child: Stack(.vertical, items)).render(box, into: &buffer, context: overlay)
     }
 
     // MARK: - Keys
@@ -413,15 +426,17 @@ struct AreaRecorder: Widget {
     }
 }
 
-/// A focused control: drawn as usual, then highlighted.
+/// A focused control: drawn over the theme's `focus` style (a tint, reverse video or bold), which
+/// every style of the control is laid over, so each keeps its own colours where it has them.
 struct Focused: Widget {
     var content: any Widget
     var probe: FocusProbe?
 
     func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
-        content.render(area, into: &buffer, context: context)
-        buffer.patchStyle(area, Style(bg: .indexed(236), attributes: [.bold]))
+        let focused = context.with(style: context.theme.focus)
+        buffer.fill(area, with: Cell(" ", style: focused.style))
+        content.render(area, into: &buffer, context: focused)
         probe?.area = area
-        probe?.context = context
+        probe?.context = focused
     }
 }

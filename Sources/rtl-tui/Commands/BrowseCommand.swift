@@ -27,12 +27,15 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var bidi: BidiModeOptions
 
+    @OptionGroup var theme: ThemeOptions
+
     func run() throws {
         var options = BrowseApp.Options()
         let bidiMode = bidi.bidiMode
         options.locale = locale.locale
         options.reordering = bidiMode.appReorders
         options.shaping = !shaping.noShape && bidiMode.appReorders
+        options.theme = theme.choice(environment: CommandEnvironment.variables).theme
         // The files are read before the terminal is taken over, so a bad file is reported as a
         // plain message, like `check` reports it.
         let app: BrowseApp

@@ -29,6 +29,8 @@ struct DemoCommand: ParsableCommand {
 
     @OptionGroup var bidi: BidiModeOptions
 
+    @OptionGroup var theme: ThemeOptions
+
     @Option(help: "The screen to start on (overview, settings, player, reading, ratings, messages).")
     var screen: String?
 
@@ -66,6 +68,7 @@ struct DemoCommand: ParsableCommand {
         options.shaping = !shaping.noShape && bidiMode.appReorders
         options.animate = !noAnimate
         options.screen = screen
+        options.theme = theme.choice(environment: CommandEnvironment.variables).theme
         if let s = screen, !content.screens.contains(where: { $0.id == s }) {
             throw ValidationError("no screen named \(s); screens: \(content.screens.map(\.id).joined(separator: ", "))")
         }

@@ -87,6 +87,23 @@ struct BidiModeOptions: ParsableArguments {
 
 extension TerminalBidiMode: ExpressibleByArgument {}
 
+/// `--theme`, for the full-screen commands.
+struct ThemeOptions: ParsableArguments {
+    @Option(help: """
+        Colours: auto (default: from the terminal's background, COLORFGBG, else a theme that reads \
+        on light and dark backgrounds), light, dark, or mono (no colours). NO_COLOR always gives mono.
+        """)
+    var theme: ThemeOption = .auto
+
+    /// The theme for `environment` (`NO_COLOR`, `COLORFGBG`) and the terminal's answer to OSC 11,
+    /// when there is one.
+    func choice(environment: [String: String], osc11Reply: String? = nil) -> ThemeChoice {
+        ThemeChoice.choose(theme, osc11Reply: osc11Reply, environment: environment)
+    }
+}
+
+extension ThemeOption: ExpressibleByArgument {}
+
 /// `--strict` for the commands that read text (`render`, `inspect`).
 struct StrictUTF8Options: ParsableArguments {
     @Flag(help: "Exit with status 65 when the input is not valid UTF-8 (it is still processed, with U+FFFD).")
