@@ -94,8 +94,8 @@ public enum TerminalBackground {
     ///     TerminalBackground.brightness(colorfgbg: "0;15")             // .light
     ///     TerminalBackground.brightness(colorfgbg: "default;default")  // nil
     public static func brightness(colorfgbg: String) -> BackgroundBrightness? {
-        guard let last = colorfgbg.split(separator: ";", omittingEmptySubsequences: false).last,
-              let n = Int(last.filter { $0 != " " }), (0...15).contains(n) else { return nil }
+        let fields = colorfgbg.split(separator: ";", omittingEmptySubsequences: false)
+        guard fields.count >= 2, let n = Int(fields[fields.count - 1].filter { $0 != " " }), (0...15).contains(n) else { return nil }
         return n == 7 || n >= 9 ? .light : .dark
     }
 }

@@ -93,6 +93,25 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertEqual(helpLine(check, "--locale"), helpLine(render, "--locale"))
     }
 
+    func test_theme_sharedByDemoAndBrowse_autoByDefault_NO_COLORWins() throws {
+        XCTAssertEqual(try DemoCommand.parse([]).theme.theme, .auto)
+        XCTAssertEqual(try BrowseCommand.parse(["a.po"]).theme.theme, .auto)
+        XCTAssertEqual(try DemoCommand.parse(["--theme", "light"]).theme.theme, .light)
+        XCTAssertEqual(try BrowseCommand.parse(["a.po", "--theme", "mono"]).theme.theme, .mono)
+        XCTAssertThrowsError(try DemoCommand.parse(["--theme", "solarized"]))
+        let help = { (h: String) in h.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("--theme") } }
+        XCTAssertNotNil(help(DemoCommand.helpMessage(columns: 200)))
+        XCTAssertEqual(help(DemoCommand.helpMessage(columns: 200)), help(BrowseCommand.helpMessage(columns: 200)))
+
+        let options = try DemoCommand.parse(["--theme", "dark"]).theme
+        XCTAssertEqual(options.choice(environment: [:]).name, "dark")
+        XCTAssertEqual(options.choice(environment: ["NO_COLOR": "1"]).name, "mono")
+        let auto = try DemoCommand.parse([]).theme
+        XCTAssertEqual(auto.choice(environment: ["COLORFGBG": "0;15"]).name, "light")
+        XCTAssertEqual(auto.choice(environment: [:], osc11Reply: "rgb:0000/0000/0000").name, "dark")
+        XCTAssertEqual(auto.choice(environment: [:]).name, "default")
+    }
+
     func test_optionValues_mapToOneMeaning() {
         XCTAssertEqual(NumeralsOption.allCases.map(\.fixed), [.latn, .arab, .arabext, nil, nil])
         XCTAssertEqual(DirectionOption.allCases.map(\.fixed), [.ltr, .rtl, nil])
