@@ -18,9 +18,15 @@ final class WidgetsListTests: WidgetTestCase {
 
     func test_list_selectedRowIsHighlightedAcrossTheRow() {
         let b = draw(List(items, selected: 1), 10, 3, .rtl)
-        for x in 0..<10 { XCTAssertTrue(b[x, 1]!.style.attributes.contains(.reverse), "x \(x)") }
-        for x in 0..<10 { XCTAssertFalse(b[x, 0]!.style.attributes.contains(.reverse), "x \(x)") }
-        XCTAssertEqual(b[9, 1]?.style.fg, .cyan)   // the marker
+        let selection = Theme.default.selection
+        XCTAssertNotEqual(selection.bg, .default)
+        for x in 0..<10 { XCTAssertEqual(b[x, 1]!.style.bg, selection.bg, "x \(x)") }
+        for x in 0..<10 { XCTAssertEqual(b[x, 0]!.style.bg, .default, "x \(x)") }
+        XCTAssertEqual(b[9, 1]?.style, selection.patched(with: Theme.default.marker))   // the marker
+        // In the monochrome theme the selection is reverse video.
+        let mono = List(items, selected: 1).rendered(width: 10, height: 3, context: RenderContext(direction: .rtl, theme: .monochrome))
+        for x in 0..<10 { XCTAssertTrue(mono[x, 1]!.style.attributes.contains(.reverse), "x \(x)") }
+        for x in 0..<10 { XCTAssertFalse(mono[x, 0]!.style.attributes.contains(.reverse), "x \(x)") }
     }
 
     func test_list_noSelectionReservesNoMarkerColumn() {

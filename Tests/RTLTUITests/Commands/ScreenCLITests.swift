@@ -66,7 +66,8 @@ final class ScreenCLITests: XCTestCase {
         let r = try Command.run(args, environment: environmentWithoutColumns)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.lines.count, 24)
-        XCTAssertTrue(r.text.contains("\u{1B}[0;32;48;5;238m█"), "the bar fill in green on the track colour")
+        XCTAssertTrue(r.text.contains(BufferExport.sgr(Theme.default.barFill) + "█"), "the bar fill in green on the track colour")
+        XCTAssertTrue(r.text.contains("\u{1B}[0;38;5;22;48;5;250m█"))
         for line in r.lines where line.contains("\u{1B}[") {
             XCTAssertTrue(line.hasSuffix("\u{1B}[0m"), "a styled row ends with a reset: \(line.debugDescription)")
         }
