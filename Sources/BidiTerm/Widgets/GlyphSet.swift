@@ -48,7 +48,9 @@ public struct GlyphSet: Sendable, Hashable {
     }
 
     /// The decorative glyphs the widgets and the demo's screens draw, each with its fallback: ASCII
-    /// of the same width in the width table (a test checks every pair).
+    /// of the same width in the width table (a test checks every pair). A fallback may be a letter
+    /// (`✗` → `x`), strong left-to-right where the glyph was neutral: a glyph drawn inside text
+    /// goes in an isolate (LRI … PDI) so that it cannot change the text's direction.
     ///
     /// | glyphs | where | fallbacks |
     /// |---|---|---|

@@ -163,7 +163,9 @@ extension BrowseApp {
             let r = rows[i]
             let shownKey = truncated(r.displayKey, keyWidth, context: ctx)
             let t = r.entry.translation.flatMap { $0.isEmpty ? nil : $0 } ?? "(untranslated)"
-            return ctx.glyph(Self.glyph(r.worst)) + " \u{2068}" + shownKey + "\u{2069}  \u{2068}" + t + "\u{2069}"
+            // The glyph is isolated: a fallback such as `x` is a strong letter that would otherwise
+            // set the item's direction.
+            return "\u{2066}" + ctx.glyph(Self.glyph(r.worst)) + "\u{2069} \u{2068}" + shownKey + "\u{2069}  \u{2068}" + t + "\u{2069}"
         }
         itemCache = (key, items)
         return items

@@ -12,8 +12,8 @@ final class WidgetsGlyphFallbackTests: WidgetTestCase {
     }
 
     /// Draws `widget` with the standard glyphs and with `.ascii`, in both directions, and checks
-    /// that only symbols changed, that every cell drawn with fallbacks is ASCII, and that the
-    /// standard drawing used at least one of `expected` (so the widget really draws them).
+    /// that only symbols changed (`GlyphLayout`), that every cell drawn with fallbacks is ASCII, and
+    /// that the standard drawing used at least one of `expected` (so the widget really draws them).
     /// - Returns: the rows with fallbacks, LTR then RTL.
     @discardableResult
     func assertFallbacks(_ widget: any Widget, _ width: Int, _ height: Int, expected: Set<String>,
@@ -22,27 +22,11 @@ final class WidgetsGlyphFallbackTests: WidgetTestCase {
         for direction in [LayoutDirection.ltr, .rtl] {
             let standard = widget.rendered(width: width, height: height, context: context(direction, .standard))
             let ascii = widget.rendered(width: width, height: height, context: context(direction, .ascii))
-            var used = Set<String>()
-            for y in 0..<height {
-                // Each cell of the standard drawing spans the same columns, in the same style, as
-                // the one or more fallback cells drawn in its place: nothing after it moves.
-                var x = 0
-                while x < width {
-                    let s = standard[x, y]!
-                    let span = max(1, Int(s.width))
-                    used.insert(s.symbol)
-                    XCTAssertFalse(ascii[x, y]!.isContinuation, "\(direction) cell \(x),\(y): \(s.symbol) moved", file: file, line: line)
-                    var covered = 0
-                    while covered < span, let a = ascii[x + covered, y] {
-                        XCTAssertEqual(a.style, s.style, "\(direction) cell \(x + covered),\(y): the style changed", file: file, line: line)
-                        XCTAssertTrue(a.symbol.unicodeScalars.allSatisfy(\.isASCII),
-                                      "\(direction) cell \(x + covered),\(y): \(a.symbol) is not a fallback", file: file, line: line)
-                        covered += a.isContinuation ? 1 : max(1, Int(a.width))
-                    }
-                    XCTAssertEqual(covered, span, "\(direction) cell \(x),\(y): \(s.symbol) became wider or narrower", file: file, line: line)
-                    x += span
-                }
+            XCTAssertEqual(GlyphLayout.differences(standard, ascii, glyphs: .ascii), [], "\(direction)", file: file, line: line)
+            for c in ascii.cells where !c.symbol.unicodeScalars.allSatisfy(\.isASCII) {
+                XCTFail("\(direction): \(c.symbol) is not a fallback", file: file, line: line)
             }
+            let used = Set(standard.cells.map(\.symbol))
             XCTAssertFalse(used.isDisjoint(with: expected), "\(direction): none of \(expected) drawn", file: file, line: line)
             rows.append(ascii.rows)
         }
@@ -130,6 +114,22 @@ final class WidgetsGlyphFallbackTests: WidgetTestCase {
         XCTAssertFalse(probes.contains("+"), "ASCII is not measured")
         XCTAssertFalse(probes.contains(")"))
         XCTAssertEqual(probes.count, Set(probes).count, "no repeats")
+    }
+
+    func test_layoutCheck_catchesAMovedCell_aWidthChange_andAStyleChange() {
+        func row(_ text: String) -> Buffer {
+            var b = Buffer(width: 5, height: 1)
+            b.drawLine(BidiEngine().layout(text, direction: .ltr).lines[0], x: 0, y: 0, style: .plain)
+            return b
+        }
+        let standard = row("🔅ab★")
+        XCTAssertEqual(GlyphLayout.differences(standard, row("*-ab*"), glyphs: .ascii), [])
+        XCTAssertEqual(GlyphLayout.differences(standard, row("*-ab★"), glyphs: .ascii), [], "text may keep a character")
+        XCTAssertEqual(GlyphLayout.differences(standard, row("*ab*"), glyphs: .ascii).count, 4, "everything after moved")
+        XCTAssertEqual(GlyphLayout.differences(standard, row("*-aB*"), glyphs: .ascii), ["cell 3,0: b in fg default bg default became B in fg default bg default"])
+        var restyled = row("*-ab*")
+        restyled.setStyle(x: 4, y: 0, Style(attributes: .bold))
+        XCTAssertEqual(GlyphLayout.differences(standard, restyled, glyphs: .ascii), ["cell 4,0: the style of ★ changed"])
     }
 
     // MARK: - Each widget
