@@ -115,13 +115,20 @@ public struct ThemeChoice: Sendable, Hashable {
         self.reason = reason
     }
 
+    /// `theme` as a terminal with `colors` can show it: itself with 256 colours; `monochrome` with
+    /// fewer, where the themes' palette colours (16–255) would fall back to the nearest of the 8
+    /// basic colours (greys to black or white: grey text on a black background would vanish).
+    public static func shown(_ theme: Theme, with colors: ColorSupport) -> Theme {
+        colors == .palette256 ? theme : .monochrome
+    }
+
     static func named(_ b: BackgroundBrightness, _ reason: String) -> ThemeChoice {
         b == .light ? ThemeChoice(theme: .light, name: "light", reason: reason)
                     : ThemeChoice(theme: .dark, name: "dark", reason: reason)
     }
 
-    /// Chooses the theme, in this order: `NO_COLOR` (no-color.org) or a terminal without colours
-    /// gives `monochrome` whatever was asked; `--theme light|dark|mono` is taken as given; `auto`
+    /// Chooses the theme, in this order: `NO_COLOR` (no-color.org) or a terminal with fewer than
+    /// 256 colours (`shown(_:with:)`) gives `monochrome` whatever was asked; `--theme light|dark|mono` is taken as given; `auto`
     /// follows the background colour in the terminal's OSC 11 answer (`BackgroundBrightness`),
     /// else `COLORFGBG`, else takes `Theme.default`, which reads on light and dark backgrounds.
     ///
@@ -136,8 +143,9 @@ public struct ThemeChoice: Sendable, Hashable {
         if ColorSupport.noColorRequested(in: environment) {
             return ThemeChoice(theme: mono, name: "mono", reason: "NO_COLOR is set")
         }
-        if colors == .monochrome {
-            return ThemeChoice(theme: mono, name: "mono", reason: "the terminal shows no colours")
+        if let colors, colors != .palette256 {
+            return ThemeChoice(theme: mono, name: "mono", reason: colors == .monochrome ? "the terminal shows no colours"
+                                   : "the terminal shows \(colors == .ansi16 ? 16 : 8) colours; the themes need 256")
         }
         switch option {
         case .light: return named(.light, "--theme light")

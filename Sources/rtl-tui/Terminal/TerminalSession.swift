@@ -148,6 +148,15 @@ final class TerminalSession {
     /// Runs `app` until it quits, a termination signal arrives or the input closes. The terminal
     /// stays in curses mode afterwards: call `end()` (the static `run` does).
     func run<App: TerminalApp>(_ app: App) -> AppLoopExit {
+        var app = app
+        // The themes' colours need 256; with fewer the app draws without colour (ThemeChoice).
+        if var themed = app as? any ThemedApp {
+            let shown = ThemeChoice.shown(themed.theme, with: backend.colorSupport)
+            if shown != themed.theme {
+                themed.theme = shown
+                if let adjusted = themed as? App { app = adjusted }
+            }
+        }
         var loop = AppLoop(app: app, backend: backend)
         return loop.run { [self] in self.control() }
     }

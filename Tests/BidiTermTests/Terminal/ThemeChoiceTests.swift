@@ -85,6 +85,11 @@ final class ThemeChoiceTests: XCTestCase {
         XCTAssertEqual(name(.auto, nil, ["NO_COLOR": ""]), "default", "an empty NO_COLOR is not set (no-color.org)")
         XCTAssertEqual(name(.dark, nil, [:], .monochrome), "mono", "a terminal without colours")
         XCTAssertEqual(name(.dark, nil, [:], .palette256), "dark")
+        XCTAssertEqual(name(.dark, nil, [:], .ansi16), "mono", "16 colours: greys would become black or white")
+        XCTAssertEqual(name(.auto, nil, [:], .basic8), "mono")
+        XCTAssertEqual(ThemeChoice.shown(.light, with: .palette256), .light)
+        XCTAssertEqual(ThemeChoice.shown(.light, with: .ansi16), .monochrome)
+        XCTAssertEqual(ThemeChoice.shown(.dark, with: .monochrome), .monochrome)
 
         XCTAssertEqual(ThemeChoice.choose(.auto, environment: [:]).theme, .default)
         XCTAssertEqual(ThemeChoice.choose(.light, environment: [:]).theme, .light)
