@@ -323,6 +323,47 @@ final class TerminalConditionsE2ETests: XCTestCase {
         }
     }
 
+    /// The themes' colours are palette indices 16–255: with 256 colours they are sent as they are
+    /// (the dark theme's grey borders `38;5;244`, the light theme's focus tint `48;5;195`); with
+    /// `TERM=xterm` (8 colours) the demo draws in the monochrome theme and sends no colour at all.
+    func test_theme_256ColoursSendTheThemesColours_8ColoursSendNone() throws {
+        func colours(_ bytes: [UInt8]) -> [String] {
+            let s = String(decoding: bytes, as: UTF8.self)
+            var found = Set<String>()
+            for m in s.matches(of: /\x1B\[([0-9;]*)m/) {
+                let params = m.1.split(separator: ";").map(String.init)
+                var i = 0
+                while i < params.count {
+                    let p = params[i]
+                    if (p == "38" || p == "48"), i + 2 < params.count, params[i + 1] == "5" {
+                        found.insert("\(p);5;\(params[i + 2])")
+                        i += 3
+                        continue
+                    }
+                    if let n = Int(p), (30...37).contains(n) || (40...47).contains(n) || (90...97).contains(n) || (100...107).contains(n) {
+                        found.insert(p)
+                    }
+                    i += 1
+                }
+            }
+            return found.sorted()
+        }
+        for (term, theme, expectColour) in [("xterm-256color", "dark", "38;5;244"), ("xterm-256color", "light", "48;5;195"),
+                                            ("xterm", "dark", nil)] {
+            let (tmux, _) = try DemoE2E.launch(["--no-animate", "--locale", "he", "--screen", "settings", "--theme", theme],
+                                               record: true, term: term)
+            defer { tmux.tearDown() }
+            try tmux.sendKeys("Tab")
+            _ = try tmux.waitForQuietOutput()
+            let sent = colours(tmux.recordedBytes())
+            if let expectColour {
+                XCTAssertTrue(sent.contains(expectColour), "\(term) --theme \(theme): \(sent)")
+            } else {
+                XCTAssertEqual(sent, [], "\(term) --theme \(theme): colours sent to an 8-colour terminal")
+            }
+        }
+    }
+
     // MARK: - No terminal
 
     /// Standard input closed (a detached job, a broken session): a message naming it, status 1,
