@@ -38,9 +38,11 @@ let package = Package(
             dependencies: ["BidiTerm"],
             // The demo's screens and catalogs, compiled into the code as bytes (no resource bundle
             // beside the binary, so a copied binary still has its demo). `Resources/Demo` links to
-            // the repository's `Demo/`, the files' one home.
+            // the repository's `Demo/`, the files' one home. `Resources/Chrome` holds the catalogs
+            // of the apps' own interface (footer, help, notices) in each language it speaks.
             exclude: ["Resources/Demo/README.md"],
-            resources: [.embedInCode("Resources/Demo/screens"), .embedInCode("Resources/Demo/catalogs")]
+            resources: [.embedInCode("Resources/Demo/screens"), .embedInCode("Resources/Demo/catalogs"),
+                        .embedInCode("Resources/Chrome")]
         ),
         // The command-line tool: swift-argument-parser commands, the ncurses backend, the terminal
         // session.

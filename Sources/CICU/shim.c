@@ -5,6 +5,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/uloc.h>
 #include <unicode/unumsys.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ushape.h>
@@ -162,4 +163,22 @@ int32_t CICU_pluralCategory(const char *locale, int32_t n, char *keyword, int32_
     for (; k < len && k < capacity - 1; k++) keyword[k] = (char)buf[k];
     keyword[k] = 0;
     return k;
+}
+
+int32_t CICU_localeInfo(const char *name, char *tag, int32_t tagCapacity) {
+    if (tagCapacity > 0) tag[0] = 0;
+    char id[ULOC_FULLNAME_CAPACITY];
+    int32_t parsed = 0;
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t length = (int32_t)strlen(name);
+    uloc_forLanguageTag(name, id, (int32_t)sizeof id, &parsed, &err);
+    // A tag that does not parse to its end is not taken (`ar_EG` must be given as `ar-EG`).
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING || parsed != length || length == 0) return -1;
+    err = U_ZERO_ERROR;
+    uloc_toLanguageTag(id, tag, tagCapacity, 0, &err);
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) {
+        if (tagCapacity > 0) tag[0] = 0;
+        return -1;
+    }
+    return uloc_isRightToLeft(id) ? 1 : 0;
 }

@@ -8,7 +8,8 @@ import XCTest
 final class DemoAppTests: XCTestCase {
     static let demoDir = Repository.root.appendingPathComponent("Demo")
 
-    static func makeApp(locale: String = "en", screen: String? = nil, direction: LayoutDirection? = nil) throws -> DemoApp {
+    static func makeApp(locale: String = "en", screen: String? = nil, direction: LayoutDirection? = nil,
+                        animate: Bool = false) throws -> DemoApp {
         let screens = ScreenFile.loadDirectory(demoDir.appendingPathComponent("screens").path)
         XCTAssertEqual(screens.diagnostics.map(\.description), [])
         var catalogs: [String: Catalog] = [:]
@@ -19,7 +20,7 @@ final class DemoAppTests: XCTestCase {
         o.locale = locale
         o.screen = screen
         o.direction = direction
-        o.animate = false
+        o.animate = animate
         return DemoApp(screens: screens.screens, catalogs: catalogs, options: o)
     }
 
@@ -198,11 +199,30 @@ final class DemoAppTests: XCTestCase {
         }
     }
 
-    func test_tickAnimatesProgressBars() throws {
-        var app = try Self.makeApp(locale: "en", screen: "ratings")
+    func test_tickAnimatesProgressBars_whenAnimating() throws {
+        var app = try Self.makeApp(locale: "en", screen: "ratings", animate: true)
         let before = rows(&app)
         for _ in 0..<30 { _ = app.tick() }
         XCTAssertNotEqual(rows(&app), before)
+        var still = try Self.makeApp(locale: "en", screen: "ratings")
+        let unchanged = rows(&still)
+        for _ in 0..<30 { _ = still.tick() }
+        XCTAssertEqual(rows(&still), unchanged)
+        XCTAssertNil(still.tickInterval, "nothing to animate or reload")
+    }
+
+    /// The demo is the preview of the built-in screens: any locale, the pseudo-locales in the cycle.
+    func test_demoOffersEveryLanguageAndThePseudoLocales_andAnyOtherLocale() throws {
+        var app = try Self.makeApp(locale: "ur")
+        XCTAssertEqual(app.locales, ["en", "ar", "fa", "he", "ur", "en-XA", "ar-XB"])
+        XCTAssertEqual(app.direction, .rtl, "Urdu, with the English text")
+        // The English title at the right corner (R2) of the Urdu screen.
+        XCTAssertTrue(rows(&app)[1].hasSuffix(" rtl-tui: right-to-left in the terminal ─┐"), rows(&app)[1])
+        _ = app.handle(.character("l"))
+        XCTAssertEqual(app.locale, "en-XA")
+        let title = PseudoLocale.accented.transform("rtl-tui: right-to-left in the terminal")
+        XCTAssertTrue(title.hasPrefix("[ŕţļ-ţûî: ŕîĝĥţ-ţö-ļéƒţ"), title)
+        XCTAssertTrue(rows(&app)[1].hasPrefix("┌─ " + title + " ─"), rows(&app)[1])
     }
 
     func test_mouseClickFocusesTheControlUnderIt() throws {

@@ -51,3 +51,37 @@ final class DemoContentTests: XCTestCase {
         }
     }
 }
+
+/// The apps' own interface text, built into the binary.
+final class PreviewChromeTests: XCTestCase {
+    /// Every language has every key, each file loads without a warning, and every translation keeps
+    /// the English placeholders.
+    func test_everyBuiltInLanguageHasEveryKey() throws {
+        let english = PreviewChrome.keys
+        XCTAssertGreaterThan(english.count, 25)
+        for (language, bytes) in PreviewChrome.builtIn {
+            let c = try CatalogLoader.load(data: Data(bytes), path: "chrome.\(language).po")
+            XCTAssertEqual(c.warnings, [], language)
+            XCTAssertEqual(c.locale, language)
+            XCTAssertEqual(c.entries.map(\.key), english, language)
+            let en = try XCTUnwrap(PreviewChrome.catalogs["en"])
+            for e in c.entries {
+                XCTAssertEqual(Set(Placeholder.find(e.translation ?? "").map(\.identity)),
+                               Set(Placeholder.find(en.lookup(e.key) ?? "").map(\.identity)), "\(language): \(e.key)")
+            }
+        }
+        XCTAssertEqual(PreviewChrome.languages, ["en", "ar", "he", "fa", "ur"])
+    }
+
+    /// The user's language is LC_ALL, else LC_MESSAGES, else LANG; English when the chrome lacks it.
+    func test_theUsersLanguage() {
+        XCTAssertEqual(PreviewChrome.userLocale(environment: ["LANG": "fa_IR.UTF-8", "LC_MESSAGES": "he_IL.UTF-8"]), "he_IL.UTF-8")
+        XCTAssertEqual(PreviewChrome.userLocale(environment: ["LANG": "fa_IR.UTF-8", "LC_ALL": ""]), "fa_IR.UTF-8")
+        XCTAssertEqual(PreviewChrome.userLocale(environment: [:]), "en")
+        XCTAssertEqual(PreviewChrome(locale: "fa_IR.UTF-8").language, "fa")
+        XCTAssertEqual(PreviewChrome(locale: "ur-IN").language, "ur")
+        XCTAssertEqual(PreviewChrome(locale: "C.UTF-8").language, "en")
+        XCTAssertEqual(PreviewChrome(locale: "ar").direction, .rtl)
+        XCTAssertEqual(PreviewChrome(locale: "ar").text("chrome.status.cut", [TextArgument("count", .number(3))]), "مقطوعة: ٣")
+    }
+}

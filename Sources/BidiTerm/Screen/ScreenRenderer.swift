@@ -8,10 +8,15 @@ public struct MissingKey: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Turns a screen file into widgets: text resolved through catalogs (R6 digits for numbers), each
-/// node's direction override applied as a scope (R1), sizes mapped to stack sizes.
+/// node's direction override applied as a scope (R1), sizes mapped to stack sizes. Each node's
+/// widget carries the node's position and keys (`Traced`), so text cut for want of room is
+/// reported with its `file:line:column` and key to a `TruncationRecorder` in the context.
+///
+/// For a pseudo-locale (`en-XA`, `ar-XB`, see `PseudoLocale`), give the source language's
+/// catalogs: every text looked up is transformed before its arguments are filled in.
 ///
 ///     let r = ScreenRenderer(catalogs: [arabic], locale: "ar")
-///     let (buffer, missing) = r.render(screen, width: 80, height: 24)
+///     let buffer = r.render(screen, width: 80, height: 24)
 public struct ScreenRenderer {
     /// Catalogs looked up in order; the first that has a key wins.
     public var catalogs: [Catalog]
@@ -24,11 +29,21 @@ public struct ScreenRenderer {
     /// Called for every node with its path (child indices from the root) and its widget; lets an app
     /// decorate a node (focus highlight) or replace its widget (live state).
     public var decorate: ((_ path: [Int], _ node: ScreenNode, _ widget: any Widget) -> any Widget)? = nil
+    /// The pseudo-locale whose transform is applied to every text looked up (the locale's, when
+    /// it names one: `ar-XB`, `en-XA`).
+    public let pseudo: PseudoLocale?
 
+    /// Creates a renderer.
+    /// - Parameters:
+    ///   - catalogs: looked up in order; the first that has a key wins.
+    ///   - locale: the direction (R1) and digits (R6); a pseudo-locale also transforms the text.
+    ///   - numerals: digits other than the locale's.
     public init(catalogs: [Catalog], locale: String, numerals: NumeralSystem? = nil) {
         self.catalogs = catalogs
         self.locale = locale
         self.numerals = numerals ?? NumeralSystem.forLocale(locale)
+        let pseudo = PseudoLocale(locale: locale)
+        self.pseudo = pseudo
         var index: [String: String] = [:]
         // Earlier catalogs win, and within a catalog the first entry for a key (as Catalog.lookup).
         for c in catalogs.reversed() {
@@ -37,6 +52,7 @@ public struct ScreenRenderer {
                 else if let t = e.plurals["other"] ?? e.plurals["0"], !t.isEmpty { index[e.key] = t }
             }
         }
+        if let pseudo { index = index.mapValues(pseudo.transform) }
         self.index = index
     }
 
@@ -71,9 +87,21 @@ public struct ScreenRenderer {
 
     /// The screen as one widget.
     public func widget(for screen: ScreenFile) -> any Widget {
-        let root = widget(for: screen.root, path: [])
+        let root = widget(for: screen.root, path: [], file: screen.path)
         guard showsTitle, let title = screen.title else { return root }
-        return Pane(title: resolve(title).text, border: true, child: root)
+        let text = resolve(title).text
+        let origin = TextOrigin(file: screen.path, line: 0, column: 0, keys: title.key.map { [text: $0] } ?? [:])
+        return Traced(Pane(title: text, border: true, child: root), origin: origin)
+    }
+
+    /// The screen drawn into `buffer` with `context`, and the texts that were cut, each with its
+    /// node's `file:line:column` and key, in file order (the title first).
+    public func render(_ screen: ScreenFile, into buffer: inout Buffer, area: Rect, context: RenderContext) -> [Truncation] {
+        let recorder = TruncationRecorder()
+        var c = context
+        c.truncations = recorder
+        widget(for: screen).render(area, into: &buffer, context: c)
+        return recorder.truncations.inFileOrder
     }
 
     /// The screen drawn into a new buffer of `width` × `height`.
@@ -85,11 +113,12 @@ public struct ScreenRenderer {
         return widget(for: screen).rendered(width: width, height: height, context: context)
     }
 
-    /// The widget for one node (and its subtree).
-    public func widget(for node: ScreenNode, path: [Int]) -> any Widget {
+    /// The widget for one node (and its subtree); `file` is the screen file, named in truncation
+    /// reports.
+    public func widget(for node: ScreenNode, path: [Int], file: String = "") -> any Widget {
         func text(_ r: TextRef?) -> String? { r.map { resolve($0).text } }
         func children(_ nodes: [ScreenNode]) -> [Stack.Child] {
-            nodes.enumerated().map { i, n in Stack.Child(stackSize(n.size), widget(for: n, path: path + [i])) }
+            nodes.enumerated().map { i, n in Stack.Child(stackSize(n.size), widget(for: n, path: path + [i], file: file)) }
         }
         var w: any Widget
         switch node.kind {
@@ -98,7 +127,7 @@ public struct ScreenRenderer {
         case .hstack(let nodes, let spacing, let separator):
             w = Stack(.horizontal, children(nodes), spacing: spacing, separator: separator)
         case .pane(let title, let child, let border):
-            w = Pane(title: text(title), border: border, child: widget(for: child, path: path + [0]))
+            w = Pane(title: text(title), border: border, child: widget(for: child, path: path + [0], file: file))
         case .label(let t, let align):
             w = Label(resolve(t).text, alignment: HorizontalAlignment(rawValue: align.rawValue) ?? .leading)
         case .paragraph(let t):
@@ -141,6 +170,11 @@ public struct ScreenRenderer {
             w = Scoped(w, direction: node.direction == .ltr ? .ltr : (node.direction == .rtl ? .rtl : nil),
                        style: style == .plain ? nil : style)
         }
+        var keys: [String: String] = [:]
+        for ref in node.textRefs {
+            if let key = ref.key { keys[resolve(ref).text] = key }
+        }
+        w = Traced(w, origin: TextOrigin(file: file, line: node.line, column: node.column, keys: keys))
         if let decorate { w = decorate(path, node, w) }
         return w
     }

@@ -79,7 +79,15 @@ public struct ButtonRow: Widget {
         let block = Rect(x: x0, y: row.y, width: total, height: 1)
         let order = Mirroring(keepsPhysicalOrder ? .ltr : context.direction)
         let rects = order.place(widths: widths, in: block, spacing: spacing)
-        for (items, rect) in zip(perButton, rects) where rect.minX >= row.minX && rect.maxX <= row.maxX {
+        for (i, (items, rect)) in zip(perButton, rects).enumerated() {
+            guard rect.minX >= row.minX && rect.maxX <= row.maxX else {
+                // A button with no room is left out: report its text.
+                if let t = buttons[i].text, !t.isEmpty {
+                    let room = rect.minX < row.minX ? rect.maxX - row.minX : row.maxX - rect.minX
+                    context.noteCut(t, needed: widths[i], given: max(0, min(widths[i], room)))
+                }
+                continue
+            }
             buffer.drawItems(items, in: rect, context: context)
         }
     }

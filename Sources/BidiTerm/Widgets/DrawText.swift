@@ -69,6 +69,7 @@ extension Buffer {
         let line = context.layoutLine(text, direction: direction, maxWidth: rect.width)
         let x = context.mirroring.x(aligning: line.width, in: rect, align)
         drawLine(line, x: x, y: rect.y, style: style)
+        context.noteDrawn(line, text: text, given: rect.width, x: x, y: rect.y)
         return Rect(x: x, y: rect.y, width: line.width, height: 1)
     }
 

@@ -52,7 +52,9 @@ public struct Paragraph: Widget {
     public func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let style = context.style(\.text)
-        for (i, item) in lines(width: area.width, context: context).prefix(area.height).enumerated() {
+        let all = lines(width: area.width, context: context)
+        if all.count > area.height { context.noteCut(text, needed: all.count, given: area.height, unit: .rows) }
+        for (i, item) in all.prefix(area.height).enumerated() {
             let row = Rect(x: area.x, y: area.y + i, width: area.width, height: 1)
             let x = Mirroring(item.align).x(aligning: item.line.width, in: row, .leading)
             buffer.drawLine(item.line, x: x, y: row.y, style: style, clip: row.minX..<row.maxX)

@@ -19,6 +19,8 @@ public struct RowItem {
     public var style: Style
     /// Its width in cells.
     public var width: Int
+    /// The text a `.text` item was laid out from (for truncation reports).
+    public var source: String? = nil
 
     /// A glyph, measured with the context's engine.
     public static func glyph(_ glyph: String, style: Style, context: RenderContext) -> RowItem {
@@ -29,7 +31,7 @@ public struct RowItem {
     public static func text(_ text: String, style: Style, direction: TextDirection = .context,
                             maxWidth: Int? = nil, context: RenderContext) -> RowItem {
         let line = context.layoutLine(text, direction: direction, maxWidth: maxWidth)
-        return RowItem(content: .text(line), style: style, width: line.width)
+        return RowItem(content: .text(line), style: style, width: line.width, source: text)
     }
 
     /// `n` empty cells.
@@ -56,11 +58,19 @@ extension Buffer {
         for item in items {
             let rect = m.rect(leadingOffset: offset, width: item.width, in: Rect(x: row.x, y: row.y, width: row.width, height: 1))
             rects.append(rect)
+            let room = row.width - offset
             offset += item.width
-            guard rect.minX >= row.minX, rect.maxX <= row.maxX, row.height > 0 else { continue }
+            guard rect.minX >= row.minX, rect.maxX <= row.maxX, row.height > 0 else {
+                if case .text = item.content, let source = item.source, row.height > 0 {
+                    context.noteCut(source, needed: item.width, given: max(0, room))
+                }
+                continue
+            }
             switch item.content {
             case .glyph(let g): drawGlyph(g, x: rect.x, y: rect.y, style: item.style, context: context)
-            case .text(let line): drawLine(line, x: rect.x, y: rect.y, style: item.style)
+            case .text(let line):
+                drawLine(line, x: rect.x, y: rect.y, style: item.style)
+                if let source = item.source { context.noteDrawn(line, text: source, given: line.width, x: rect.x, y: rect.y) }
             case .gap: break
             }
         }

@@ -84,6 +84,10 @@ public struct RenderContext {
     public var glyphs: GlyphSet
     /// The style every style of the theme is laid over (a subtree's `style:` in a screen file).
     public var style: Style
+    /// Where truncated text is reported (`TruncationRecorder`); nil reports nothing.
+    public var truncations: TruncationRecorder? = nil
+    /// Where the texts drawn in this subtree come from (a screen node), for those reports.
+    public var origin: TextOrigin? = nil
 
     /// Creates a context.
     /// - Parameters:

@@ -110,6 +110,14 @@ int32_t CICU_numberingSystem(const char *locale, char *name, int32_t nameCapacit
 /// locale's cardinal rules (uplrules_select), NUL-terminated in `keyword`; returns its length.
 int32_t CICU_pluralCategory(const char *locale, int32_t n, char *keyword, int32_t capacity, int32_t *err);
 
+// ---- locales -------------------------------------------------------------------------------------
+/// A BCP 47 language tag (`ur-PK`, `ff-Adlm`, `ar-u-nu-latn`; legacy codes such as `iw` too): writes
+/// its canonical BCP 47 form to `tag` (NUL-terminated) and returns 1 when the locale's script is
+/// written right to left, 0 when not. The script is the tag's own, else the likely script from
+/// CLDR's likely-subtags data (uloc_isRightToLeft: `nqo` → Nkoo, `dv` → Thaa, `sd-Deva` → Deva).
+/// Returns -1 (and an empty tag) when `name` is not a well-formed tag as a whole.
+int32_t CICU_localeInfo(const char *name, char *tag, int32_t tagCapacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,8 +19,8 @@ extension BrowseApp {
     private enum Refresh { case unchanged, reloaded, failed }
 
     private static func refresh(_ f: inout BrowseFile, locale: String?, force: Bool) -> Refresh {
-        let stamp = BrowseFileStamp.of(f.path)
-        guard force || stamp != f.stamp else { return .unchanged }
+        var stamp = f.stamp
+        guard FileWatcher.changed(f.path, since: &stamp, force: force) else { return .unchanged }
         f.stamp = stamp
         do {
             f.catalog = try BrowseFile.loadCatalog(f.path, locale: locale)

@@ -1,59 +1,10 @@
 import BidiTerm
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // The data behind `rtl-tui browse`: catalog files watched on disk, one row per entry with its
 // findings, the filter and the search. Pure values and the file system; no drawing.
 
 // MARK: - Files on disk
-
-/// What identifies one version of a file on disk, for live reload: device and inode (an editor
-/// that saves by writing a new file and renaming it changes them), size, and the modification
-/// and status-change times to the nanosecond.
-///
-/// Polling a stamp is a `stat` call: cheap enough to do for every file twice a second, and it
-/// works on any file system, over SSH and inside containers, where change notification may not.
-public struct BrowseFileStamp: Hashable, Sendable {
-    /// The device number.
-    public var device: UInt64
-    /// The inode number.
-    public var inode: UInt64
-    /// The size in bytes.
-    public var size: Int64
-    /// The modification time, in nanoseconds since the epoch.
-    public var modified: Int64
-    /// The status-change time, in nanoseconds since the epoch.
-    public var changed: Int64
-
-    /// Creates a stamp from its parts.
-    public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.modified = modified
-        self.changed = changed
-    }
-
-    /// The stamp of the file at `path` now, or nil when it cannot be examined (missing, no
-    /// permission). Symbolic links are followed.
-    public static func of(_ path: String) -> BrowseFileStamp? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        #if canImport(Darwin)
-        let m = Int64(st.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(st.st_mtimespec.tv_nsec)
-        let c = Int64(st.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(st.st_ctimespec.tv_nsec)
-        #else
-        let m = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
-        let c = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
-        #endif
-        return BrowseFileStamp(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
-                               modified: m, changed: c)
-    }
-}
 
 /// One catalog file as the browser holds it: the last version that loaded, and the problem with
 /// the version on disk when it does not.
@@ -61,7 +12,7 @@ public struct BrowseFile: Sendable {
     /// The path as given on the command line.
     public let path: String
     /// The stamp of the version last read (good or bad); nil when the file could not be examined.
-    public internal(set) var stamp: BrowseFileStamp?
+    public internal(set) var stamp: FileStamp?
     /// The last version that loaded.
     public internal(set) var catalog: Catalog
     /// Why the version on disk is not the one shown (malformed, unreadable, gone); nil when it is.
@@ -73,7 +24,7 @@ public struct BrowseFile: Sendable {
     /// - Throws: `CatalogDiagnostic` when the file cannot be read or is malformed.
     static func load(_ path: String, locale: String?) throws -> BrowseFile {
         // The stamp is taken first: a change made while reading shows as a new stamp next time.
-        let stamp = BrowseFileStamp.of(path)
+        let stamp = FileStamp.of(path)
         let catalog = try loadCatalog(path, locale: locale)
         return BrowseFile(path: path, stamp: stamp, catalog: catalog, error: nil, findings: [])
     }

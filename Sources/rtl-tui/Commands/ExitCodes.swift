@@ -5,10 +5,10 @@ import ArgumentParser
 /// | status | meaning |
 /// |---|---|
 /// | 0 | success (`.success`) |
-/// | 1 | `check`: a finding at error severity (any with `--strict`); `demo`, `browse`: no usable terminal (`.failure`) |
+/// | 1 | `check`: a finding at error severity (any with `--strict`); `demo`, `preview`, `browse`: no usable terminal (`.failure`) |
 /// | 2 | `check`, `browse`: a catalog that cannot be read or is malformed |
 /// | 64 | bad usage (EX_USAGE; argument-parser's `.validationFailure`) |
-/// | 65 | invalid input data (EX_DATAERR): invalid UTF-8 under `--strict`, a screen file or catalog with errors |
+/// | 65 | invalid input data (EX_DATAERR): invalid UTF-8 under `--strict`, a screen file or catalog with errors (`render --screen`, `preview`, `demo --demo-dir`) |
 extension ExitCode {
     /// 2: a catalog that cannot be read or is malformed.
     static let unreadableInput = ExitCode(2)

@@ -6,7 +6,7 @@ enum AlignOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
-    case plain, ansi, html
+    case plain, ansi, html, svg
 }
 
 struct RenderCommand: ParsableCommand {
@@ -42,7 +42,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var numerals: NumeralsOptions
 
-    @Option(help: "plain (no escape sequences), ansi (placeholders in reverse video, mirrored glyphs underlined), or html (with --screen: a self-contained page).")
+    @Option(help: "plain (no escape sequences), ansi (placeholders in reverse video, mirrored glyphs underlined), html (with --screen: a self-contained page) or svg (with --screen: a self-contained picture of the cells).")
     var format: RenderFormat = .plain
 
     @Option(help: "Tab stops every N cells.")
@@ -53,6 +53,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Screen files")
     var screenOptions: ScreenRenderOptions
 
+    @OptionGroup(title: "Screen files")
+    var pseudo: PseudoLocaleOptions
+
     func validate() throws {
         if let w = width, w < 1 { throw ValidationError("--width must be at least 1 (got \(w)).") }
         if tabSize < 1 || tabSize > 64 { throw ValidationError("--tab-size must be between 1 and 64 (got \(tabSize)).") }
@@ -60,7 +63,11 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--numerals locale needs --locale.")
         }
         if screenOptions.screen != nil && !text.isEmpty { throw ValidationError("Give TEXT or --screen, not both.") }
-        if format == .html && screenOptions.screen == nil { throw ValidationError("--format html needs --screen.") }
+        if pseudo.pseudo != nil && screenOptions.screen == nil { throw ValidationError("--pseudo needs --screen.") }
+        _ = try pseudo.locale(locale.locale)
+        if (format == .html || format == .svg) && screenOptions.screen == nil {
+            throw ValidationError("--format \(format.rawValue) needs --screen.")
+        }
     }
 
     func run() throws {
@@ -70,9 +77,10 @@ struct RenderCommand: ParsableCommand {
             case .plain: screenFormat = .plain
             case .ansi: screenFormat = .ansi
             case .html: screenFormat = .html
+            case .svg: screenFormat = .svg
             }
             let job = ScreenRenderJob(options: screenOptions, screen: screen, direction: direction.dir.fixed, width: width,
-                                      locale: locale.locale, numerals: numerals.numerals?.fixed, format: screenFormat,
+                                      locale: try pseudo.locale(locale.locale), numerals: numerals.numerals?.fixed, format: screenFormat,
                                       shaping: !shaping.noShape, mirroring: !noMirror, tabSize: tabSize)
             let status = job.run()
             if status != .success { throw status }

@@ -69,6 +69,31 @@ struct LocaleOptions: ParsableArguments {
     var locale: String?
 }
 
+/// `--pseudo`: a pseudo-locale, for screens.
+struct PseudoLocaleOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("""
+        A pseudo-locale for the screens' text, made from the source language's catalog: ar-XB \
+        (each word mirrored, right to left) or en-XA (accented, in brackets, 40–50% longer). The \
+        same as --locale ar-XB or --locale en-XA.
+        """, valueName: "ar-XB|en-XA"))
+    var pseudo: PseudoLocale?
+
+    /// The locale to use: the pseudo-locale when given, else `locale`.
+    /// - Throws: `ValidationError` when both are given and name different locales.
+    func locale(_ locale: String?) throws -> String? {
+        guard let pseudo else { return locale }
+        if let locale, PseudoLocale(locale: locale) != pseudo {
+            throw ValidationError("--pseudo \(pseudo.rawValue) and --locale \(locale) name different locales.")
+        }
+        return pseudo.rawValue
+    }
+}
+
+extension PseudoLocale: ExpressibleByArgument {
+    public init?(argument: String) { self.init(locale: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
 /// `--no-shape`.
 struct ShapingOptions: ParsableArguments {
     @Flag(help: "Do not shape Arabic letters (for terminals that shape by themselves, R20).")

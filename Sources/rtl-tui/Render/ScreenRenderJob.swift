@@ -10,6 +10,8 @@ enum ScreenOutputFormat: String, CaseIterable, Sendable {
     case ansi
     /// A self-contained HTML page with the colours, for a bug report.
     case html
+    /// A self-contained SVG picture of the cell grid (`BufferExport.svg`).
+    case svg
 }
 
 /// `rtl-tui render --screen FILE`: draws a screen file into a buffer and writes it, with no
@@ -19,6 +21,11 @@ enum ScreenOutputFormat: String, CaseIterable, Sendable {
 ///   that has a key wins. A key that none has is drawn as `⟦key⟧` and reported on standard error as
 ///   `file:line:column: missing catalog key …`.
 /// - The locale is `--locale`, else the language of the first catalog that names one, else `en`.
+///   A pseudo-locale (`ar-XB`, `en-XA`) transforms the catalogs' text (`PseudoLocale`); an
+///   `.xcstrings` catalog then gives its source language.
+/// - Every text cut for want of room (with `…`, left out, or wrapped below its area) is reported
+///   on standard error as `file:line:column: warning: truncated "key": needs N cells, has M`; the
+///   exit status does not change.
 /// - The direction is `--dir`, else the locale's (R1); the digits are `--numerals`, else the
 ///   locale's (R6).
 /// - `both` draws the screen in LTR and in RTL, each `width` wide, under a caption row
@@ -107,9 +114,15 @@ struct ScreenRenderJob {
             problems += error.diagnostics.map(\.description)
         }
         var catalogs: [Catalog] = []
+        let pseudo = locale.flatMap(PseudoLocale.init(locale:))
         for path in strings {
             do {
-                catalogs.append(try CatalogLoader.load(path: path, locale: locale))
+                var c = try CatalogLoader.load(path: path, locale: pseudo == nil ? locale : nil)
+                // A pseudo-locale transforms the source language's text.
+                if pseudo != nil, c.format == .xcstrings, let source = c.sourceLocale, c.locale != source {
+                    c = try CatalogLoader.load(path: path, locale: source)
+                }
+                catalogs.append(c)
             } catch {
                 problems.append("\(error)")
             }
@@ -131,19 +144,28 @@ struct ScreenRenderJob {
         var options = layoutOptions
         options.numerals = nil
         let engine = BidiEngine()
+        var truncations: [String] = []
         func draw(_ d: LayoutDirection) -> Buffer {
-            renderer.render(screenFile, width: width, height: height, direction: d, options: options, engine: engine)
+            var buffer = Buffer(width: width, height: height)
+            let context = RenderContext(direction: d, numerals: renderer.numerals, engine: engine, options: options)
+            for t in renderer.render(screenFile, into: &buffer, area: buffer.area, context: context)
+            where !truncations.contains(t.description) {
+                truncations.append(t.description)
+            }
+            return buffer
         }
         let buffer: Buffer
         let directionName: String
         if both {
-            buffer = ScreenRenderJob.pair(ltr: draw(.ltr), rtl: draw(.rtl), maximumWidth: maximumWidth)
+            buffer = Buffer.pair(ltr: draw(.ltr), rtl: draw(.rtl), gap: ScreenRenderJob.gap, maximumWidth: maximumWidth)
             directionName = "ltr and rtl"
         } else {
             let d = renderer.direction(direction)
             buffer = draw(d)
             directionName = d.rawValue
         }
+
+        for t in truncations { standardError(Sanitizer.visible(t) + "\n") }
 
         switch format {
         case .plain:
@@ -153,6 +175,8 @@ struct ScreenRenderJob {
             standardOutput(ScreenRenderJob.lines(BufferExport.ansi(buffer, colors: !noColor)))
         case .html:
             standardOutput(BufferExport.html(buffer, title: "\(screenFile.id) — \(locale), \(directionName) — rtl-tui"))
+        case .svg:
+            standardOutput(BufferExport.svg(buffer, title: "\(screenFile.id) — \(locale), \(directionName) — rtl-tui"))
         }
         return .success
     }
@@ -175,35 +199,6 @@ struct ScreenRenderJob {
     /// Rows as text lines, each ending in a line feed.
     static func lines(_ rows: [String]) -> String {
         rows.isEmpty ? "" : rows.joined(separator: "\n") + "\n"
-    }
-
-    /// The LTR and the RTL drawing of a screen, each under a caption row: side by side, `gap`
-    /// columns apart, when that fits in `maximumWidth`; otherwise stacked, LTR above RTL.
-    static func pair(ltr: Buffer, rtl: Buffer, maximumWidth: Int) -> Buffer {
-        let w = ltr.area.width, h = ltr.area.height
-        let sideBySide = 2 * w + gap <= maximumWidth
-        let origins = sideBySide ? [(0, 0), (w + gap, 0)] : [(0, 0), (0, h + 1)]
-        var out = Buffer(width: sideBySide ? 2 * w + gap : w, height: sideBySide ? h + 1 : 2 * (h + 1))
-        let caption = Style(attributes: .bold)
-        for ((x0, y0), (name, drawing)) in zip(origins, [("LTR", ltr), ("RTL", rtl)]) {
-            for (i, ch) in name.enumerated() where i < w {
-                out.set(x: x0 + i, y: y0, Cell(String(ch), style: caption))
-            }
-            copy(drawing, into: &out, x: x0, y: y0 + 1)
-        }
-        return out
-    }
-
-    /// Copies every cell of `source` into `target` with its top-left corner at (`x`, `y`).
-    static func copy(_ source: Buffer, into target: inout Buffer, x: Int, y: Int) {
-        for sy in source.area.minY..<source.area.maxY {
-            for sx in source.area.minX..<source.area.maxX {
-                // A wide cell writes its own continuation; writing the continuation again would
-                // blank the wide cell.
-                guard let c = source[sx, sy], !c.isContinuation else { continue }
-                target.set(x: x + sx - source.area.minX, y: y + sy - source.area.minY, c)
-            }
-        }
     }
 }
 

@@ -1,0 +1,149 @@
+extension BufferExport {
+    /// The metrics and default colours of an SVG export.
+    public struct SVGOptions: Sendable, Hashable {
+        /// The width of one cell, in SVG user units (pixels).
+        public var cellWidth: Int = 10
+        /// The height of one row.
+        public var cellHeight: Int = 18
+        /// The font size; a monospace font's advance at 16 is about 9.6, under the cell width.
+        public var fontSize: Int = 16
+        /// The baseline's distance from the top of its row.
+        public var baseline: Int = 14
+        /// The colour of text in the default colour.
+        public var foreground: String = "#d4d4d4"
+        /// The colour of the default background.
+        public var background: String = "#1e1e1e"
+        /// The font stack: monospace faces first, then faces with Arabic, Hebrew and symbols for
+        /// the glyphs the monospace ones lack (a viewer falls back glyph by glyph).
+        public var fontFamily: String = "'DejaVu Sans Mono', 'Noto Sans Mono', 'Liberation Mono', Menlo, Consolas, "
+            + "'Noto Sans Arabic', 'Noto Naskh Arabic', 'DejaVu Sans', 'Noto Sans Hebrew', 'Noto Sans Symbols 2', "
+            + "'Noto Sans Symbols', Symbola, 'Noto Color Emoji', monospace"
+
+        /// The default options.
+        public init() {}
+    }
+
+    /// A self-contained SVG picture of the buffer's cell grid, as a terminal shows it.
+    ///
+    /// - Each row's cells are grouped into runs of one style; each run with something to draw is
+    ///   one `<text>` element, and inside it every cell's grapheme is a `<tspan>` at its own column
+    ///   (`x` = column × cell width), so nothing reflows whatever the viewer's fonts: a wide cell
+    ///   starts at its column and the next cell at the next one. Blank cells are left out.
+    /// - The text is already in visual order, so every text runs `direction: ltr;
+    ///   unicode-bidi: bidi-override` (as an attribute and in the style sheet): the viewer draws it
+    ///   as given and does not run bidi again (R21's rule, for viewers).
+    /// - Backgrounds are rectangles per run of one background colour, underlines are rectangles
+    ///   under their cells; reverse video swaps the colours; bold, italic and dim are font weight,
+    ///   font style and opacity. Colours are the xterm palette of the cells' styles, the defaults
+    ///   `options.foreground` and `options.background`.
+    /// - Every symbol goes through `Sanitizer.terminalSafe` (R22) and is escaped for XML; the
+    ///   document needs no font, stylesheet or image beside it.
+    ///
+    ///     let svg = BufferExport.svg(buffer, title: "settings — ar, rtl")
+    ///     try svg.write(toFile: "settings.svg", atomically: true, encoding: .utf8)
+    public static func svg(_ buffer: Buffer, title: String, options: SVGOptions = SVGOptions()) -> String {
+        let cw = options.cellWidth, ch = options.cellHeight
+        let width = buffer.area.width * cw, height = buffer.area.height * ch
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" \
+            viewBox="0 0 \(width) \(height)">
+            <title>\(xml(Sanitizer.visible(title)))</title>
+            <style>
+            text { font-family: \(options.fontFamily); font-size: \(options.fontSize)px; white-space: pre; \
+            direction: ltr; unicode-bidi: bidi-override; }
+            .b { font-weight: bold; } .i { font-style: italic; } .d { opacity: 0.6; }
+            </style>
+            <rect width="\(width)" height="\(height)" fill="\(options.background)"/>
+
+            """
+        for y in buffer.area.minY..<buffer.area.maxY {
+            let top = (y - buffer.area.minY) * ch
+            let runs = styleRuns(buffer, row: y)
+            // Backgrounds first, so that no text is painted over.
+            for run in runs {
+                let (_, bg) = colors(run.style, options)
+                guard bg != options.background else { continue }
+                out += "<rect x=\"\(run.start * cw)\" y=\"\(top)\" width=\"\(run.count * cw)\" height=\"\(ch)\" fill=\"\(bg)\"/>\n"
+            }
+            for run in runs {
+                let (fg, _) = colors(run.style, options)
+                let a = run.style.attributes
+                if a.contains(.underline) {
+                    out += "<rect x=\"\(run.start * cw)\" y=\"\(top + options.baseline + 2)\" width=\"\(run.count * cw)\" height=\"1\" fill=\"\(fg)\"/>\n"
+                }
+                let glyphs = run.cells.filter { !$0.symbol.allSatisfy { $0 == " " } }
+                guard !glyphs.isEmpty else { continue }
+                var classes: [String] = []
+                if a.contains(.bold) { classes.append("b") }
+                if a.contains(.italic) { classes.append("i") }
+                if a.contains(.dim) { classes.append("d") }
+                out += "<text y=\"\(top + options.baseline)\" fill=\"\(fg)\" direction=\"ltr\" unicode-bidi=\"bidi-override\""
+                    + (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"") + ">"
+                for g in glyphs {
+                    out += "<tspan x=\"\(g.column * cw)\">\(xml(Sanitizer.terminalSafe(g.symbol)))</tspan>"
+                }
+                out += "</text>\n"
+            }
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    /// A run of cells of one style on one row: its first column (from the buffer's left edge), its
+    /// width in columns (continuation cells included), and its visible cells with their columns.
+    struct StyleRun {
+        var style: Style
+        var start: Int
+        var count: Int
+        var cells: [(column: Int, symbol: String)]
+    }
+
+    /// The style runs of row `y`, left to right. A continuation cell belongs to its wide cell's run.
+    static func styleRuns(_ buffer: Buffer, row y: Int) -> [StyleRun] {
+        var runs: [StyleRun] = []
+        for x in buffer.area.minX..<buffer.area.maxX {
+            guard let c = buffer[x, y] else { continue }
+            let column = x - buffer.area.minX
+            if c.isContinuation, var last = runs.popLast() {
+                last.count += 1
+                runs.append(last)
+                continue
+            }
+            if var last = runs.last, last.style == c.style {
+                last.count += 1
+                if !c.isContinuation { last.cells.append((column, c.symbol)) }
+                runs[runs.count - 1] = last
+            } else {
+                runs.append(StyleRun(style: c.style, start: column, count: 1, cells: c.isContinuation ? [] : [(column, c.symbol)]))
+            }
+        }
+        return runs
+    }
+
+    /// The text and background colours of `style` (reverse video swaps them).
+    static func colors(_ style: Style, _ options: SVGOptions) -> (fg: String, bg: String) {
+        let fg = css(style.fg) ?? options.foreground, bg = css(style.bg) ?? options.background
+        return style.attributes.contains(.reverse) ? (bg, fg) : (fg, bg)
+    }
+
+    /// `s` escaped for XML text and attributes; a scalar XML 1.0 does not allow becomes U+FFFD.
+    static func xml(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                let v = u.value
+                let allowed = v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v)
+                    || (0xE000...0xFFFD).contains(v) || (0x10000...0x10FFFF).contains(v)
+                out.unicodeScalars.append(allowed ? u : "\u{FFFD}")
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,222 @@
+import BidiTerm
+
+extension PreviewApp {
+    // MARK: - Drawing
+
+    public mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? {
+        let area = buffer.area
+        let chromeCtx = chromeContext
+        let probe = FocusProbe()
+        defer { controlAreas = probe.areas }
+        guard area.width >= options.minimumWidth, area.height >= options.minimumHeight else {
+            let have = "\(area.width)×\(area.height)", need = "\(options.minimumWidth)×\(options.minimumHeight)"
+            let text = chrome.text("chrome.tooSmall", [TextArgument("have", .string(have)), TextArgument("need", .string(need))])
+            buffer.drawNotice(text, context: chromeCtx)
+            return nil
+        }
+
+        // The screen first: the header counts what it cut.
+        let body = Rect(x: 0, y: 1, width: area.width, height: area.height - 2)
+        let recorder = TruncationRecorder()
+        if sideBySide {
+            let half = (body.width - 1) / 2
+            for (i, dir) in [LayoutDirection.ltr, .rtl].enumerated() {
+                let r = Rect(x: body.x + i * (half + 1), y: body.y, width: half, height: body.height)
+                Label(dir == .ltr ? "LTR" : "RTL", alignment: .center)
+                    .render(Rect(x: r.x, y: r.y, width: r.width, height: 1), into: &buffer,
+                            context: chromeCtx.with(style: theme.title))
+                var ctx = context(dir)
+                ctx.truncations = recorder
+                widget(direction: dir, probe: probe).render(r.inset(top: 1), into: &buffer, context: ctx)
+            }
+        } else {
+            var ctx = context(direction)
+            ctx.truncations = recorder
+            widget(direction: direction, probe: probe).render(body, into: &buffer, context: ctx)
+        }
+        truncations = recorder.truncations.inFileOrder
+        lastBody = sideBySide ? Rect(x: 0, y: 0, width: (body.width - 1) / 2, height: body.height - 1) : body
+        for m in recorder.marks {
+            buffer.patchStyle(Rect(x: m.x, y: m.y, width: 1, height: 1), theme.warning)
+        }
+        drawProblems(into: &buffer, body: body, context: chromeCtx)
+
+        // Header: the product at the chrome's leading edge, the state at its trailing edge.
+        let header = Rect(x: 0, y: 0, width: area.width, height: 1)
+        let bar = chromeCtx.with(style: theme.header)
+        buffer.fill(header, with: Cell(" ", style: bar.style))
+        Label("rtl-tui", alignment: .leading).render(header.inset(left: 1, right: 1), into: &buffer,
+                                                     context: bar.with(style: theme.headerTitle))
+        let statusRect = chromeCtx.mirroring.rect(leadingOffset: 10, width: max(0, area.width - 11), in: header)
+        Label(status, alignment: .trailing).render(statusRect, into: &buffer, context: bar)
+        // Footer: a notice, or the main keys.
+        let footer = Rect(x: 0, y: area.height - 1, width: area.width, height: 1).inset(left: 1, right: 1)
+        if let notice {
+            Label(notice, alignment: .leading).render(footer, into: &buffer, context: chromeCtx.with(style: theme.emphasis))
+        } else {
+            Label(chrome.text("chrome.footer"), alignment: .leading).render(footer, into: &buffer,
+                                                                             context: chromeCtx.with(style: theme.footer))
+        }
+
+        if showHelp {
+            drawHelp(into: &buffer, area: body, context: chromeCtx)
+        } else if showCuts {
+            drawCuts(into: &buffer, area: body, context: chromeCtx)
+        }
+
+        // The terminal's cursor sits on a focused field's caret.
+        if !showHelp, !showCuts, !sideBySide, case .field(let text, let caret, let placeholder)? = focusedNode?.kind,
+           let rect = probe.area, let fctx = probe.context {
+            let r = renderer
+            let f = TextField(text: text.map { r.resolve($0).text } ?? "", caret: caret ?? 0,
+                              placeholder: placeholder.map { r.resolve($0).text })
+            return f.caretCell(in: rect, context: fctx)
+        }
+        return nil
+    }
+
+    /// The status items, in reading order: screen, locale, direction (`!` when forced), digits,
+    /// shaping, and the counts of cut texts and missing keys when there are any.
+    public var statusItems: [String] {
+        let digits = String(numerals.digits.prefix(3))
+        let n = chrome.numerals
+        var items = ["\(n.format(current + 1))/\(n.format(screens.count))", locale,
+                     (direction == .rtl ? "RTL" : "LTR") + (directionOverride == nil ? "" : "!"), digits,
+                     chrome.text(shaping ? "chrome.status.shaped" : "chrome.status.unshaped")]
+        if !truncations.isEmpty {
+            items.append(chrome.text("chrome.status.cut", [TextArgument("count", .number(Double(truncations.count)))]))
+        }
+        let missing = missingKeys.count
+        if missing > 0 {
+            items.append(chrome.text("chrome.status.missing", [TextArgument("count", .number(Double(missing)))]))
+        }
+        return items
+    }
+
+    /// The header's state: the status items, each its own isolate (FSI…PDI), joined by ` · `, so
+    /// they read in the same order in every language and no item's text reorders its neighbours.
+    public var status: String { statusItems.map { "\u{2068}\($0)\u{2069}" }.joined(separator: " · ") }
+
+    /// The current screen as a widget in `direction`, the focused control highlighted; drawing it
+    /// records in `probe` where the controls go (in the app's own direction only).
+    func widget(direction: LayoutDirection, probe: FocusProbe) -> any Widget {
+        var r = renderer
+        let focused = focusedPath
+        let recordsProbe = direction == self.direction
+        r.decorate = { path, node, w in
+            var w = w
+            if path == focused { w = Focused(content: w, probe: recordsProbe ? probe : nil) }
+            if recordsProbe && node.isInteractive { w = AreaRecorder(content: w, path: path, probe: probe) }
+            return w
+        }
+        return r.widget(for: screen)
+    }
+
+    /// The problems of the files on disk, at the bottom of the screen: what stays drawn (the last
+    /// good version), then each `file:line:column: message`.
+    func drawProblems(into buffer: inout Buffer, body: Rect, context ctx: RenderContext) {
+        let all = problems
+        guard !all.isEmpty, body.height > 2 else { return }
+        let maxRows = min(5, body.height / 3)
+        var lines = [chrome.text("chrome.notice.lastGood")]
+        lines += all.prefix(maxRows - 1).map { "✗ " + $0 }
+        let top = body.maxY - lines.count
+        let style = ctx.style(\.error)
+        for (i, line) in lines.enumerated() {
+            let row = Rect(x: body.x, y: top + i, width: body.width, height: 1)
+            buffer.fill(row, with: Cell(" ", style: style))
+            Label(line, alignment: .leading, direction: i == 0 ? .context : .content)
+                .render(row.inset(left: 1, right: 1), into: &buffer, context: ctx.with(style: style))
+        }
+    }
+
+    func drawHelp(into buffer: inout Buffer, area: Rect, context ctx: RenderContext) {
+        let lines = ["focus", "arrows", "screens", "direction", "locale", "numerals", "shaping", "both", "cut",
+                     "export", "reload", "quit"].map { chrome.text("chrome.help." + $0) }
+        drawBox(title: chrome.text("chrome.help.title"), lines: lines.map { ($0, .context) }, into: &buffer, area: area, context: ctx)
+    }
+
+    /// The rows of the cut-text panel: each cut text (`file:line:column`, key, what it needs and
+    /// has), then the missing keys.
+    public var cutRows: [String] {
+        func iso(_ s: String) -> String { "\u{2068}\(s)\u{2069}" }
+        var rows: [String] = []
+        if truncations.isEmpty { rows.append(chrome.text("chrome.cut.none")) }
+        for t in truncations {
+            let measure = chrome.text(t.unit == .cells ? "chrome.cut.cells" : "chrome.cut.rows",
+                                      [TextArgument("needed", .number(Double(t.needed))), TextArgument("given", .number(Double(t.given)))])
+            rows.append([t.location, t.key ?? t.subject].compactMap { $0 }.map(iso).joined(separator: "  ") + "  " + measure)
+        }
+        let missing = missingKeys
+        if !missing.isEmpty {
+            rows.append("")
+            rows.append(chrome.text("chrome.cut.missing", [TextArgument("count", .number(Double(missing.count)))]))
+            for m in missing {
+                let at = m.line > 0 ? "\(m.path):\(m.line):\(m.column)" : m.path
+                rows.append(iso(at) + "  " + iso(m.key))
+            }
+        }
+        return rows
+    }
+
+    mutating func drawCuts(into buffer: inout Buffer, area: Rect, context ctx: RenderContext) {
+        let title = chrome.text("chrome.cut.title", [TextArgument("count", .number(Double(truncations.count)))])
+        let rows = cutRows
+        let visible = max(1, min(area.height - 2, rows.count + 2) - 2)
+        cutsScroll = max(0, min(cutsScroll, rows.count - visible))
+        let shown = Array(rows.dropFirst(cutsScroll).prefix(visible)) + ["", chrome.text("chrome.cut.close")]
+        drawBox(title: title, lines: shown.map { ($0, .context) }, into: &buffer, area: area, context: ctx, wide: true)
+    }
+
+    /// A bordered box in the middle of `area` with `title` and one label per line.
+    func drawBox(title: String, lines: [(String, TextDirection)], into buffer: inout Buffer, area: Rect,
+                 context ctx: RenderContext, wide: Bool = false) {
+        let natural = (lines.map { ctx.width(of: $0.0) }.max() ?? 40) + 4
+        let w = wide ? area.width - 4 : min(area.width - 4, max(40, natural))
+        let h = min(area.height - 2, lines.count + 2)
+        guard w > 4, h > 2 else { return }
+        let box = Rect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)
+        let overlay = ctx.with(style: ctx.theme.overlay)
+        buffer.fill(box, with: Cell(" ", style: overlay.style))
+        let items = lines.map { Stack.Child(.cells(1), Label($0.0, direction: $0.1)) }
+        Pane(title: title, border: true, child: Stack(.vertical, items)).render(box, into: &buffer, context: overlay)
+    }
+}
+
+/// What one frame's drawing records, for placing the terminal's cursor and for mouse clicks: where
+/// the focused widget was drawn (and in which context), and where each interactive control was.
+/// A reference, because widgets draw through non-mutating `render`; it lives for one `render`
+/// call, and `PreviewApp` keeps only the areas, as a value.
+final class FocusProbe {
+    var area: Rect?
+    var context: RenderContext?
+    /// Where each interactive control was drawn, by path.
+    var areas: [[Int]: Rect] = [:]
+}
+
+/// Records where an interactive control is drawn, so a mouse click can focus it.
+struct AreaRecorder: Widget {
+    var content: any Widget
+    var path: [Int]
+    var probe: FocusProbe
+
+    func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
+        content.render(area, into: &buffer, context: context)
+        probe.areas[path] = area
+    }
+}
+
+/// A focused control: drawn over the theme's `focus` style (a tint, reverse video or bold), which
+/// every style of the control is laid over, so each keeps its own colours where it has them.
+struct Focused: Widget {
+    var content: any Widget
+    var probe: FocusProbe?
+
+    func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
+        let focused = context.with(style: context.theme.focus)
+        buffer.fill(area, with: Cell(" ", style: focused.style))
+        content.render(area, into: &buffer, context: focused)
+        probe?.area = area
+        probe?.context = focused
+    }
+}
