@@ -73,11 +73,14 @@ final class PreviewChromeTests: XCTestCase {
         XCTAssertEqual(PreviewChrome.languages, ["en", "ar", "he", "fa", "ur"])
     }
 
-    /// The user's language is LC_ALL, else LC_MESSAGES, else LANG; English when the chrome lacks it.
+    /// The user's language is LANGUAGE's first the chrome speaks, else LC_ALL, LC_MESSAGES, LANG;
+    /// English when the chrome lacks it.
     func test_theUsersLanguage() {
         XCTAssertEqual(PreviewChrome.userLocale(environment: ["LANG": "fa_IR.UTF-8", "LC_MESSAGES": "he_IL.UTF-8"]), "he_IL.UTF-8")
         XCTAssertEqual(PreviewChrome.userLocale(environment: ["LANG": "fa_IR.UTF-8", "LC_ALL": ""]), "fa_IR.UTF-8")
         XCTAssertEqual(PreviewChrome.userLocale(environment: [:]), "en")
+        XCTAssertEqual(PreviewChrome.userLocale(environment: ["LANGUAGE": "de:ur:ar", "LANG": "C.UTF-8"]), "ur", "the first the chrome speaks")
+        XCTAssertEqual(PreviewChrome.userLocale(environment: ["LANGUAGE": "de", "LANG": "he_IL.UTF-8"]), "he_IL.UTF-8")
         XCTAssertEqual(PreviewChrome(locale: "fa_IR.UTF-8").language, "fa")
         XCTAssertEqual(PreviewChrome(locale: "ur-IN").language, "ur")
         XCTAssertEqual(PreviewChrome(locale: "C.UTF-8").language, "en")

@@ -15,12 +15,13 @@ enum DemoE2E {
 
     /// Starts `rtl-tui demo` with `arguments` in a new harness and waits for its first complete
     /// frame. The output is recorded (so that `press` can tell when a frame is finished). The
-    /// caller tears the harness down.
+    /// caller tears the harness down. `environment` is added to the pane's (`LANGUAGE` chooses the
+    /// language of the demo's own interface).
     static func launch(_ arguments: [String], columns: Int = 80, rows: Int = 24, record: Bool = true,
-                       term: String = "xterm-256color") throws -> (TmuxHarness, TmuxHarness.Screen) {
+                       term: String = "xterm-256color", environment: [String: String] = [:]) throws -> (TmuxHarness, TmuxHarness.Screen) {
         let tmux = try TmuxHarness(columns: columns, rows: rows, term: term)
         do {
-            try tmux.start([try binary(), "demo"] + arguments, record: record)
+            try tmux.start([try binary(), "demo"] + arguments, environment: environment, record: record)
             return (tmux, try waitForFrame(tmux))
         } catch {
             tmux.tearDown()

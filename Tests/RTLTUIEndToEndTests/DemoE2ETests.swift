@@ -33,7 +33,7 @@ final class DemoE2ETests: XCTestCase {
     // MARK: - Arabic and Hebrew in RTL (R1, R2, R3, R6, R20)
 
     func test_arabic_showsShapedLetters_mirroredPanes_rightAlignedLines_arabicIndicDigits() throws {
-        let (tmux, screen) = try DemoE2E.launch(["--locale", "ar", "--no-animate"])
+        let (tmux, screen) = try DemoE2E.launch(["--locale", "ar", "--no-animate"], environment: ["LANGUAGE": "ar"])
         defer { tmux.tearDown() }
 
         // R20: the letters are drawn as presentation forms, none left in its logical form.
@@ -42,10 +42,10 @@ final class DemoE2ETests: XCTestCase {
         let unshaped = scalars.filter(DemoE2E.isUnshapedJoiningArabicLetter)
         XCTAssertTrue(unshaped.isEmpty, "unshaped letters \(unshaped.map { String(format: "U+%04X", $0.value) }):\n\(screen)")
 
-        // The header: the product name at the leading (right) edge, the state at the left.
+        // The header, in the user's language (LANGUAGE=ar): the product name at the leading (right)
+        // edge, the state at the left; its items read from the right (screen, locale, direction…).
         XCTAssertTrue(screen.row(0).hasSuffix("rtl-tui"), screen.row(0))
-        XCTAssertTrue(screen.row(0).hasPrefix("   "), screen.row(0))
-        XCTAssertTrue(screen.row(0).contains("ar · RTL"), screen.row(0))
+        XCTAssertTrue(screen.row(0).hasPrefix(" ﺔﻟﻮﺻﻮﻣ · ٠١٢ · RTL · ar · ١/٦ "), "the last item (موصولة, shaped) at the left:\n" + screen.row(0))
 
         // R2: the outer pane's title sits at the right corner: "rtl-tui: من اليمين إلى اليسار في
         // الطرفية" in visual order ends with ":rtl-tui".
@@ -78,14 +78,15 @@ final class DemoE2ETests: XCTestCase {
     }
 
     func test_hebrew_showsHebrewInVisualOrder_mirroredPanes_rightAlignedLines_westernDigits() throws {
-        let (tmux, screen) = try DemoE2E.launch(["--locale", "he", "--no-animate"])
+        let (tmux, screen) = try DemoE2E.launch(["--locale", "he", "--no-animate"], environment: ["LANGUAGE": "he"])
         defer { tmux.tearDown() }
         let v = rtl
 
         XCTAssertGreaterThan(screen.text.unicodeScalars.filter { (0x05D0...0x05EA).contains($0.value) }.count, 150,
                              screen.description)
         XCTAssertTrue(screen.row(0).hasSuffix("rtl-tui"), screen.row(0))
-        XCTAssertTrue(screen.row(0).contains("he · RTL"), screen.row(0))
+        // Each status item an isolate: the same order as in Arabic, from the right.
+        XCTAssertTrue(screen.row(0).contains("012 · RTL · he · 1/6"), screen.row(0))
         // "rtl-tui: מימין לשמאל במסוף" at the right corner of the outer pane.
         XCTAssertTrue(screen.row(1).hasSuffix(" " + v("מימין לשמאל במסוף") + " :rtl-tui ─┐"), screen.row(1))
 
@@ -236,7 +237,8 @@ final class DemoE2ETests: XCTestCase {
 
         let rtl = try DemoE2E.press(tmux, "d")
         XCTAssertTrue(rtl.row(0).contains("RTL!"), rtl.row(0))
-        XCTAssertTrue(rtl.row(0).hasSuffix("rtl-tui"), rtl.row(0))
+        // The header stays in the user's language (C.UTF-8: English), left to right.
+        XCTAssertTrue(rtl.row(0).hasPrefix(" rtl-tui"), rtl.row(0))
         XCTAssertTrue(rtl.row(1).hasPrefix("┌──"), rtl.row(1))
         XCTAssertTrue(rtl.row(1).hasSuffix(" " + title + " ─┐"), rtl.row(1))
         let mirrored = try XCTUnwrap(DemoE2E.rowIndex(rtl, containing: "Screens", "Look for"), rtl.description)

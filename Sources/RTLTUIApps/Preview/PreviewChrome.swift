@@ -5,7 +5,7 @@ import Foundation
 /// built-in catalogs compiled into the binary (`Resources/Chrome`, SwiftPM's `embedInCode`), never
 /// looked up in the catalogs being previewed, so a screen's catalog cannot hide or replace them.
 ///
-/// The language is the user's (`LC_ALL`, `LC_MESSAGES`, `LANG`, as gettext reads them) when the
+/// The language is the user's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`: `userLocale`) when the
 /// built-in catalogs have it, else English; a key missing from a language falls back to English.
 /// The chrome is laid out in its own language's direction (R1), whatever the locale previewed.
 ///
@@ -50,9 +50,14 @@ public struct PreviewChrome {
         return out
     }()
 
-    /// The language of the user's messages: `LC_ALL`, else `LC_MESSAGES`, else `LANG` (the first
-    /// that is set and not empty), as gettext chooses; `en` when none is.
+    /// The language of the user's messages: the first language of `LANGUAGE` (a colon-separated
+    /// list, as GNU gettext reads it) that the chrome speaks, else `LC_ALL`, `LC_MESSAGES` or
+    /// `LANG` (the first that is set and not empty); `en` when none is. `LANGUAGE` needs no
+    /// installed locale, so `LANGUAGE=he` gives a Hebrew chrome on a server that has only C.UTF-8.
     public static func userLocale(environment: [String: String]) -> String {
+        for l in (environment["LANGUAGE"] ?? "").split(separator: ":") {
+            if let tag = Locales.canonicalTag(String(l)), languages.contains(Locales.language(of: tag)) { return String(l) }
+        }
         for v in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let l = environment[v], !l.isEmpty { return l }
         }

@@ -58,7 +58,26 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertNil(d.direction.dir.fixed, "auto: the language's direction")
         XCTAssertNil(d.numerals.numerals, "the language's digits")
         XCTAssertEqual(d.bidi.bidiMode, .explicit)
-        XCTAssertThrowsError(try DemoCommand.parse(["--locale", "de"]))
+        // Any locale name: the demo draws it in its direction and digits (R1, R6).
+        XCTAssertEqual(try DemoCommand.parse(["--locale", "ur_PK.UTF-8"]).locale.locale, "ur_PK.UTF-8")
+        XCTAssertEqual(try DemoCommand.parse(["--pseudo", "ar-XB"]).pseudo.pseudo, .bidi)
+        XCTAssertThrowsError(try DemoCommand.parse(["--locale", "not a locale"]))
+        XCTAssertThrowsError(try DemoCommand.parse(["--pseudo", "ar-XB", "--locale", "he"]), "two locales")
+        XCTAssertThrowsError(try DemoCommand.parse(["--pseudo", "fr-XX"]))
+    }
+
+    func test_preview_pathsStringsAndTheSharedGroups() throws {
+        let c = try PreviewCommand.parse(["Examples/souk", "extra.yaml", "--strings", "a.po", "--strings", "b.arb",
+                                          "--locale", "ckb", "--dir", "rtl", "--numerals", "latn", "--screen", "cart"])
+        XCTAssertEqual(c.paths, ["Examples/souk", "extra.yaml"])
+        XCTAssertEqual(c.strings, ["a.po", "b.arb"])
+        XCTAssertEqual(c.locale.locale, "ckb")
+        XCTAssertEqual(c.direction.dir.fixed, .rtl)
+        XCTAssertEqual(c.numerals.numerals?.fixed, .latn)
+        XCTAssertEqual(c.screen, "cart")
+        XCTAssertEqual(try PreviewCommand.parse(["x", "--pseudo", "en-XA"]).pseudo.pseudo, .accented)
+        XCTAssertThrowsError(try PreviewCommand.parse([]), "no path")
+        XCTAssertThrowsError(try PreviewCommand.parse(["x", "--locale", "??"]))
     }
 
     func test_checkAndBrowse_shareTheCatalogFilesAndSource() throws {
@@ -89,6 +108,10 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertEqual(helpLine(render, "--numerals"), helpLine(demo, "--numerals"))
         XCTAssertEqual(helpLine(render, "--no-shape"), helpLine(browse, "--no-shape"))
         XCTAssertEqual(helpLine(demo, "--bidi-mode"), helpLine(browse, "--bidi-mode"))
+        let preview = PreviewCommand.helpMessage(columns: 200)
+        XCTAssertEqual(helpLine(preview, "--pseudo"), helpLine(render, "--pseudo"))
+        XCTAssertEqual(helpLine(preview, "--pseudo"), helpLine(demo, "--pseudo"))
+        XCTAssertEqual(helpLine(preview, "--dir"), helpLine(demo, "--dir"))
         XCTAssertEqual(helpLine(check, "--source"), helpLine(browse, "--source"))
         XCTAssertEqual(helpLine(check, "--locale"), helpLine(render, "--locale"))
     }

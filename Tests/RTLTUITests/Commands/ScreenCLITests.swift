@@ -96,6 +96,26 @@ final class ScreenCLITests: XCTestCase {
         XCTAssertFalse(r.stdout.contains(0x1B))
     }
 
+    /// `--format svg`: one self-contained picture of the cells (its structure and rendering are
+    /// tested with `BufferExport.svg`).
+    func test_svg_isASelfContainedPictureOfTheCells() throws {
+        let r = try Command.run(["render", "--screen", screen("settings"), "--strings", catalog("ar"), "--format", "svg"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let svg = r.text
+        XCTAssertTrue(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""), String(svg.prefix(80)))
+        XCTAssertTrue(svg.contains("width=\"800\" height=\"432\""), "80 × 24 cells of 10 × 18")
+        XCTAssertTrue(svg.contains("<title>settings — ar, rtl — rtl-tui</title>"))
+        XCTAssertTrue(svg.hasSuffix("</svg>\n"))
+        XCTAssertFalse(svg.contains("<image") || svg.contains("href=") || svg.contains("@import"), "self-contained")
+        XCTAssertTrue(svg.contains("ﺕﺍﺩﺍﺪﻋﻹﺍ") == false && svg.contains(">ﺕ</tspan>"), "one glyph per cell, shaped")
+        XCTAssertFalse(r.stdout.contains(0x1B))
+        let both = try Command.run(["render", "--screen", screen("settings"), "--strings", catalog("ar"), "--format", "svg", "--both", "--width", "40", "--height", "12"])
+        XCTAssertTrue(both.text.contains("width=\"820\" height=\"234\""), "two 40-column screens 2 apart, under a caption row")
+        let text = try Command.run(["render", "--format", "svg", "abc"])
+        XCTAssertEqual(text.status, 64)
+        XCTAssertTrue(text.stderr.contains("--format svg needs --screen"), text.stderr)
+    }
+
     // MARK: - Direction, locale, size, numerals
 
     func test_locale_comesFromTheFirstCatalog_andSetsTheDirection() throws {
@@ -182,6 +202,44 @@ final class ScreenCLITests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("\(path):7:") && $0.contains("missing catalog key \"nope.key\"") }, r.stderr)
         XCTAssertTrue(lines.contains { $0.hasPrefix("\(path): ") && $0.contains("\"nope.title\"") && $0.contains("title") }, r.stderr)
         XCTAssertEqual(lines.count, 2, r.stderr)
+    }
+
+    /// Every text cut for want of room is named on standard error, where it is in the screen file,
+    /// with its key and the cells it needs and has; the exit status does not change.
+    func test_truncatedTexts_areNamedOnStandardError_exitStatusUnchanged() throws {
+        let r = try Command.run(["render", "--screen", screen("settings"), "--strings", catalog("ar"), "--width", "60", "--height", "20"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.lines.count, 20)
+        XCTAssertEqual(r.stderr, "\(screen("settings")):53:13: warning: truncated \"settings.wifiInMenu\": needs 27 cells, has 25\n")
+        XCTAssertTrue(r.text.contains("…ﻮﻘﻟﺍ ﻂﻳﺮﺷ ﻲﻓ Wi‑Fi ﺭﺎﻬﻇﺇ"), "and drawn cut, the … at its logical end")
+        let wide = try Command.run(["render", "--screen", screen("settings"), "--strings", catalog("ar")])
+        XCTAssertEqual(wide.stderr, "", "nothing is cut at 80 × 24")
+        // Both directions: each cut text once.
+        let both = try Command.run(["render", "--screen", screen("settings"), "--strings", catalog("en"), "--pseudo", "en-XA", "--both", "--width", "60", "--height", "20"])
+        let lines = both.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, Set(lines).count, both.stderr)
+        XCTAssertTrue(lines.contains("\(screen("settings")):14:9: warning: truncated \"settings.network\": needs 27 cells, has 20"), both.stderr)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix(screen("settings") + ":") && $0.contains(": warning: truncated \"settings.") }, both.stderr)
+    }
+
+    /// `--pseudo ar-XB` mirrors a screen whose only catalog is English; with an `.xcstrings`
+    /// catalog the source language is used.
+    func test_pseudo_arXB_mirrorsAScreenWhoseOnlyCatalogIsEnglish() throws {
+        let r = try Command.run(["render", "--screen", screen("settings"), "--strings", catalog("en"), "--pseudo", "ar-XB"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.lines[0].hasSuffix(" sgnitteS ─┐"), r.lines[0])
+        XCTAssertTrue(r.text.contains("yalpsiD ◂"), r.text)
+        let same = try Command.run(["render", "--screen", screen("settings"), "--strings", catalog("en"), "--locale", "ar-XB"])
+        XCTAssertEqual(same.lines, r.lines, "--pseudo ar-XB is --locale ar-XB")
+        let souk = Repository.path("Examples/souk")
+        let x = try Command.run(["render", "--screen", souk + "/cart.yaml", "--strings", souk + "/Localizable.xcstrings", "--pseudo", "ar-XB"])
+        XCTAssertEqual(x.status, 0, x.stderr)
+        XCTAssertTrue(x.lines[0].hasSuffix(" trac ruoY ─┐"), x.lines[0])
+        let accented = try Command.run(["render", "--screen", screen("settings"), "--strings", catalog("en"), "--pseudo", "en-XA"])
+        XCTAssertTrue(accented.lines[0].hasPrefix("┌─ [Šéţţîñĝš one] ─"), accented.lines[0])
+        let text = try Command.run(["render", "--pseudo", "ar-XB", "abc"])
+        XCTAssertEqual(text.status, 64)
+        XCTAssertTrue(text.stderr.contains("--pseudo needs --screen"), text.stderr)
     }
 
     func test_brokenScreen_exits65_withEveryDiagnosticAndNoOutput() throws {
