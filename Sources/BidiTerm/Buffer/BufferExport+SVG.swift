@@ -33,7 +33,9 @@ extension BufferExport {
     ///   unicode-bidi: bidi-override` (as an attribute and in the style sheet): the viewer draws it
     ///   as given and does not run bidi again (R21's rule, for viewers).
     /// - Backgrounds are rectangles per run of one background colour, underlines are rectangles
-    ///   under their cells; reverse video swaps the colours; bold, italic and dim are font weight,
+    ///   under their cells, and so are block elements (`█ ▌ ▐` and the eighths) and box-drawing
+    ///   lines, which fill or cross their cells edge to edge as terminals draw them (a font's glyphs
+    ///   would leave gaps between cells); reverse video swaps the colours; bold, italic and dim are font weight,
     ///   font style and opacity. Colours are the xterm palette of the cells' styles, the defaults
     ///   `options.foreground` and `options.background`.
     /// - Every symbol goes through `Sanitizer.terminalSafe` (R22) and is escaped for XML; the
@@ -72,7 +74,21 @@ extension BufferExport {
                 if a.contains(.underline) {
                     out += "<rect x=\"\(run.start * cw)\" y=\"\(top + options.baseline + 2)\" width=\"\(run.count * cw)\" height=\"1\" fill=\"\(fg)\"/>\n"
                 }
-                let glyphs = run.cells.filter { !$0.symbol.allSatisfy { $0 == " " } }
+                var glyphs: [(column: Int, symbol: String)] = []
+                for cell in run.cells where !cell.symbol.allSatisfy({ $0 == " " }) {
+                    // Block elements and box-drawing lines are drawn as rectangles that fill or
+                    // cross their cell edge to edge, as terminals draw them, so bars and frames
+                    // have no gaps whatever the font.
+                    if let shapes = cellShapes(cell.symbol) {
+                        for r in shapes {
+                            let x = Double(cell.column * cw) + r.x * Double(cw), yy = Double(top) + r.y * Double(ch)
+                            out += "<rect x=\"\(number(x))\" y=\"\(number(yy))\" width=\"\(number(r.width * Double(cw)))\" "
+                                + "height=\"\(number(r.height * Double(ch)))\" fill=\"\(fg)\"/>\n"
+                        }
+                    } else {
+                        glyphs.append(cell)
+                    }
+                }
                 guard !glyphs.isEmpty else { continue }
                 var classes: [String] = []
                 if a.contains(.bold) { classes.append("b") }
@@ -88,6 +104,67 @@ extension BufferExport {
         }
         out += "</svg>\n"
         return out
+    }
+
+    /// A rectangle in a cell, in fractions of the cell's width and height.
+    struct CellRect {
+        var x: Double, y: Double, width: Double, height: Double
+    }
+
+    /// The rectangles that draw `symbol` when it is a block element (`█`, `▌`, `▐`, the eighths)
+    /// or a light or heavy box-drawing line (`─ │ ┌ ┐ └ ┘ ├ ┤ ┬ ┴ ┼ ╭ ╮ ╯ ╰ ━ ┃`); nil for any
+    /// other symbol, which is drawn as text.
+    static func cellShapes(_ symbol: String) -> [CellRect]? {
+        guard symbol.unicodeScalars.count == 1, let v = symbol.unicodeScalars.first?.value else { return nil }
+        switch v {
+        case 0x2588: return [CellRect(x: 0, y: 0, width: 1, height: 1)]
+        case 0x2589...0x258F:   // ▉ … ▏: the left 7/8 … 1/8
+            return [CellRect(x: 0, y: 0, width: Double(0x2590 - v) / 8, height: 1)]
+        case 0x2590: return [CellRect(x: 0.5, y: 0, width: 0.5, height: 1)]
+        case 0x2595: return [CellRect(x: 7.0 / 8, y: 0, width: 1.0 / 8, height: 1)]
+        case 0x2580: return [CellRect(x: 0, y: 0, width: 1, height: 0.5)]
+        case 0x2594: return [CellRect(x: 0, y: 0, width: 1, height: 1.0 / 8)]
+        case 0x2581...0x2587:   // ▁ … ▇: the lower 1/8 … 7/8
+            let h = Double(v - 0x2580) / 8
+            return [CellRect(x: 0, y: 1 - h, width: 1, height: h)]
+        default: break
+        }
+        // Box drawing: which half-lines leave the centre (left, right, up, down), and how thick.
+        let arms: (l: Bool, r: Bool, u: Bool, d: Bool, heavy: Bool)
+        switch symbol {
+        case "─": arms = (true, true, false, false, false)
+        case "━": arms = (true, true, false, false, true)
+        case "│": arms = (false, false, true, true, false)
+        case "┃": arms = (false, false, true, true, true)
+        case "┌", "╭": arms = (false, true, false, true, false)
+        case "┐", "╮": arms = (true, false, false, true, false)
+        case "└", "╰": arms = (false, true, true, false, false)
+        case "┘", "╯": arms = (true, false, true, false, false)
+        case "├": arms = (false, true, true, true, false)
+        case "┤": arms = (true, false, true, true, false)
+        case "┬": arms = (true, true, false, true, false)
+        case "┴": arms = (true, true, true, false, false)
+        case "┼": arms = (true, true, true, true, false)
+        default: return nil
+        }
+        // A light line is a tenth of the cell wide (one pixel at the default size), a heavy one a fifth.
+        let tx = arms.heavy ? 0.2 : 0.1, ty = arms.heavy ? 2.0 / 18 : 1.0 / 18
+        let cx = 0.5 - tx / 2, cy = 0.5 - ty / 2
+        var out: [CellRect] = []
+        if arms.l { out.append(CellRect(x: 0, y: cy, width: cx + tx, height: ty)) }
+        if arms.r { out.append(CellRect(x: cx, y: cy, width: 1 - cx, height: ty)) }
+        if arms.u { out.append(CellRect(x: cx, y: 0, width: tx, height: cy + ty)) }
+        if arms.d { out.append(CellRect(x: cx, y: cy, width: tx, height: 1 - cy)) }
+        return out
+    }
+
+    /// `x` for an SVG attribute: a whole number without a fraction, else two decimals at most.
+    static func number(_ x: Double) -> String {
+        let r = (x * 100).rounded() / 100
+        if r == r.rounded() { return String(Int(r)) }
+        var s = String(r)
+        while s.hasSuffix("0") { s.removeLast() }
+        return s
     }
 
     /// A run of cells of one style on one row: its first column (from the buffer's left edge), its
@@ -127,23 +204,12 @@ extension BufferExport {
         return style.attributes.contains(.reverse) ? (bg, fg) : (fg, bg)
     }
 
-    /// `s` escaped for XML text and attributes; a scalar XML 1.0 does not allow becomes U+FFFD.
+    /// `s` escaped for XML text and attributes (`BufferExport.escape`); a scalar XML 1.0 does not
+    /// allow becomes U+FFFD.
     static func xml(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                let v = u.value
-                let allowed = v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v)
-                    || (0xE000...0xFFFD).contains(v) || (0x10000...0x10FFFF).contains(v)
-                out.unicodeScalars.append(allowed ? u : "\u{FFFD}")
-            }
+        func allowed(_ v: UInt32) -> Bool {
+            v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || v >= 0x10000
         }
-        return out
+        return escape(String(String.UnicodeScalarView(s.unicodeScalars.map { allowed($0.value) ? $0 : "\u{FFFD}" })))
     }
 }

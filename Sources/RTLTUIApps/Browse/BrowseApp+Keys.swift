@@ -42,13 +42,7 @@ extension BrowseApp {
         focus = all[(i + step + all.count) % all.count]
     }
 
-    mutating func cycleDirection() {
-        switch directionOverride {
-        case nil: directionOverride = .ltr
-        case .ltr?: directionOverride = .rtl
-        case .rtl?: directionOverride = nil
-        }
-    }
+    mutating func cycleDirection() { directionOverride = directionOverride.nextOverride }
 
     mutating func moveSelection(_ key: KeyEvent) {
         guard !visible.isEmpty else { return }

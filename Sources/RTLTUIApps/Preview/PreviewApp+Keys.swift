@@ -132,13 +132,7 @@ extension PreviewApp {
 
     // MARK: - State changes
 
-    mutating func cycleDirection() {
-        switch directionOverride {
-        case nil: directionOverride = .ltr
-        case .ltr?: directionOverride = .rtl
-        case .rtl?: directionOverride = nil
-        }
-    }
+    mutating func cycleDirection() { directionOverride = directionOverride.nextOverride }
 
     /// The next (`step` 1) or previous (-1) locale on offer.
     mutating func cycleLocale(_ step: Int) {

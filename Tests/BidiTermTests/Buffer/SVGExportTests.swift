@@ -84,6 +84,28 @@ final class SVGExportTests: XCTestCase {
         XCTAssertFalse(svg.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 
+    /// Block elements and box-drawing lines are rectangles across their cell, not glyphs.
+    func test_blocksAndBoxLines_areRectanglesEdgeToEdge() throws {
+        var b = Buffer(width: 4, height: 1)
+        b.set(x: 0, y: 0, Cell("█", style: Style(fg: .green)))
+        b.set(x: 1, y: 0, Cell("▌", style: Style(fg: .green)))
+        b.set(x: 2, y: 0, Cell("─"))
+        b.set(x: 3, y: 0, Cell("┐"))
+        let r = try parse(BufferExport.svg(b, title: "t"))
+        XCTAssertEqual(r.tspanTexts, [], "no glyph drawn as text")
+        let rects = r.elements.filter { $0.name == "rect" }.dropFirst().map {
+            [$0.attributes["x"]!, $0.attributes["y"]!, $0.attributes["width"]!, $0.attributes["height"]!, $0.attributes["fill"]!]
+        }
+        XCTAssertEqual(rects, [
+            ["0", "0", "10", "18", "#00cd00"],          // █ fills its cell
+            ["10", "0", "5", "18", "#00cd00"],          // ▌ its left half
+            ["20", "8.5", "5.5", "1", "#d4d4d4"],       // ─ from edge to edge, through the centre
+            ["24.5", "8.5", "5.5", "1", "#d4d4d4"],
+            ["30", "8.5", "5.5", "1", "#d4d4d4"],       // ┐ from the left edge to the centre, then down
+            ["34.5", "8.5", "1", "9.5", "#d4d4d4"],
+        ])
+    }
+
     /// A screen of the demo in Arabic, converted to PNG by rsvg-convert (or ImageMagick): the
     /// picture is the buffer's size, every cell that is not blank has ink in its own box, blank
     /// cells away from any glyph have none, and backgrounds have their colour.
