@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import TestSupport
 import XCTest
 
@@ -27,6 +30,59 @@ final class EscapeInjectionTests: XCTestCase {
             Hostile.assertTerminalSafe(ansi.stdout, "render --format ansi \(options)", allowedSequences: Self.ansiSGR)
             XCTAssertTrue(ansi.text.contains("\u{1B}[7m␛"), "placeholders are marked in reverse video")
         }
+    }
+
+    /// A screen whose texts carry every payload (from a catalog, and literal), drawn in every
+    /// format and cut for want of room: neither the output nor the truncation warnings on standard
+    /// error carry a raw control (R22), and the SVG is still well-formed XML.
+    func test_R22_renderScreen_everyFormat_andItsTruncationWarnings() throws {
+        let dir = try Hostile.scratchDirectory(self)
+        var po = "msgid \"\"\nmsgstr \"\"\n\"Language: ar\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+        var yaml = "screen: hostile\ntitle: k0\nroot:\n  type: vstack\n  children:\n"
+        for (i, p) in Hostile.payloads.enumerated() {
+            let escaped = p.text.unicodeScalars.map { u -> String in
+                u.value < 0x20 || u.value == 0x7F || (0x80...0x9F).contains(u.value) || u == "\"" || u == "\\"
+                    ? String(format: "\\x%02X", u.value) : String(u)
+            }.joined()
+            // In the catalog, the controls as written (gettext escapes only for line ends).
+            let poText = p.text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+            po += "\nmsgid \"k\(i)\"\nmsgstr \"مرحبا \(poText) طويل جدا جدا\"\n"
+            yaml += "    - {type: label, size: 1, text: k\(i)}\n"
+            yaml += "    - {type: label, size: 1, text: {literal: \"\(escaped) long literal text\"}}\n"
+        }
+        let screen = dir.appendingPathComponent("hostile.yaml"), catalog = dir.appendingPathComponent("ar.po")
+        try Data(yaml.utf8).write(to: screen)
+        try Data(po.utf8).write(to: catalog)
+        for format in ["plain", "ansi", "html", "svg"] {
+            let r = try Command.run(["render", "--screen", screen.path, "--strings", catalog.path, "--format", format,
+                                     "--width", "16", "--height", "30"])
+            XCTAssertEqual(r.status, 0, "\(format): \(r.stderr)")
+            Hostile.assertTerminalSafe(r.stdout, "render --screen --format \(format)",
+                                       allowedSequences: format == "ansi" ? Self.screenSGR(r.text) : [])
+            Hostile.assertTerminalSafe(Data(r.stderr.utf8), "render --screen --format \(format) stderr")
+            XCTAssertGreaterThan(r.stderr.components(separatedBy: ": warning: truncated ").count - 1, 10, r.stderr)
+            if format == "svg" {
+                let parser = XMLParser(data: r.stdout)
+                XCTAssertTrue(parser.parse(), "the SVG is not well-formed: \(String(describing: parser.parserError))")
+            }
+        }
+    }
+
+    /// The SGR sequences in `text` (what `--format ansi` writes for a screen's styles).
+    static func screenSGR(_ text: String) -> [String] {
+        var out: Set<String> = []
+        var rest = Substring(text)
+        while let r = rest.range(of: "\u{1B}[") {
+            let tail = rest[r.upperBound...]
+            guard let m = tail.firstIndex(of: "m"), tail[..<m].allSatisfy({ $0.isNumber || $0 == ";" }) else {
+                rest = tail
+                continue
+            }
+            out.insert("\u{1B}[" + tail[..<m] + "m")
+            rest = tail[tail.index(after: m)...]
+        }
+        return out.sorted { $0.count > $1.count }
     }
 
     func test_R22_render_stdinWithRaw8BitCSIAndEveryPayload() throws {
