@@ -163,7 +163,8 @@ final class PreviewAppTests: XCTestCase {
         for t in app.truncations {
             for m in t.marks {
                 XCTAssertEqual(b[m.x, m.y]?.symbol, "…")
-                XCTAssertEqual(b[m.x, m.y]?.style.bg, .brightYellow, "the … cell is marked")
+                XCTAssertEqual(b[m.x, m.y]?.style.bg, app.theme.warning.bg, "the … cell is marked in the theme's warning style")
+                XCTAssertNotEqual(app.theme.warning.bg, .default)
             }
         }
         XCTAssertTrue(app.statusItems.contains("\(app.truncations.count) cut"), "\(app.statusItems)")

@@ -125,11 +125,13 @@ public struct PreviewApp: ThemedApp {
         self.init(content: content, workspace: nil, options: options)
     }
 
-    /// The demo's form: screens and one catalog per language code (`en`, `ar`, …).
+    /// The demo's form: screens and one catalog per language code (`en`, `ar`, …); it starts in
+    /// English when no locale is given and there is an English catalog.
     public init(screens: [ScreenFile], catalogs: [String: Catalog], options: Options = Options()) {
         let list = catalogs.keys.sorted().map { PreviewCatalog(catalogs[$0]!, locale: $0) }
         var o = options
         o.pollInterval = nil
+        if o.locale == nil, catalogs["en"] != nil { o.locale = "en" }
         let extra = options.locale.map { [$0] } ?? []
         self.init(content: PreviewContent(screens: screens, catalogs: list, extraLocales: extra), workspace: nil, options: o)
     }
