@@ -266,6 +266,7 @@ final class PreviewAppTests: XCTestCase {
         XCTAssertEqual(written, [path("cart.ur.rtl.svg"), path("cart.ur.rtl.html")])
         let svg = try String(contentsOfFile: written[0], encoding: .utf8)
         XCTAssertTrue(svg.hasPrefix("<?xml"))
+        XCTAssertTrue(svg.contains("<rect width=\"1000\" height=\"504\" fill=\"#000000\"/>"), "the default theme on black")
         XCTAssertTrue(svg.contains("width=\"1000\" height=\"504\""), "100 columns × 28 rows of the screen")
         XCTAssertTrue(try String(contentsOfFile: written[1], encoding: .utf8).contains("unicode-bidi: bidi-override"))
         XCTAssertTrue(app.notice?.contains("cart.ur.rtl.svg") ?? false, app.notice ?? "")
@@ -274,6 +275,9 @@ final class PreviewAppTests: XCTestCase {
         _ = rows(&app, 100, 30)
         XCTAssertEqual(app.export().first, path("cart.ur.both.svg"))
         XCTAssertTrue(try String(contentsOfFile: path("cart.ur.both.html"), encoding: .utf8).contains("ltr and rtl"))
+        // The light theme on white.
+        app.theme = .light
+        XCTAssertTrue(try String(contentsOfFile: app.export()[0], encoding: .utf8).contains("fill=\"#ffffff\"/>"))
     }
 
     func test_aFolderThatDoesNotLoad_saysWhyBeforeStarting() throws {

@@ -9,10 +9,10 @@ extension BufferExport {
         public var fontSize: Int = 16
         /// The baseline's distance from the top of its row.
         public var baseline: Int = 14
-        /// The colour of text in the default colour.
-        public var foreground: String = "#d4d4d4"
-        /// The colour of the default background.
-        public var background: String = "#1e1e1e"
+        /// What the cells' colours look like: the default colours, the 256-colour palette, bold and
+        /// faint as xterm draws them (`TerminalPalette.colors(of:)`). White on black by default;
+        /// `TerminalPalette.xtermLight` for a light theme.
+        public var palette: TerminalPalette = .xtermDark
         /// The font stack: monospace faces first, then faces with Arabic, Hebrew and symbols for
         /// the glyphs the monospace ones lack (a viewer falls back glyph by glyph).
         public var fontFamily: String = "'DejaVu Sans Mono', 'Noto Sans Mono', 'Liberation Mono', Menlo, Consolas, "
@@ -35,9 +35,9 @@ extension BufferExport {
     /// - Backgrounds are rectangles per run of one background colour, underlines are rectangles
     ///   under their cells, and so are block elements (`█ ▌ ▐` and the eighths) and box-drawing
     ///   lines, which fill or cross their cells edge to edge as terminals draw them (a font's glyphs
-    ///   would leave gaps between cells); reverse video swaps the colours; bold, italic and dim are font weight,
-    ///   font style and opacity. Colours are the xterm palette of the cells' styles, the defaults
-    ///   `options.foreground` and `options.background`.
+    ///   would leave gaps between cells). Colours are those `options.palette` gives the cells'
+    ///   styles, as xterm draws them (bold colours 0–7 brightened, faint ink darkened, reverse video
+    ///   swapping the two); bold and italic are font weight and font style.
     /// - Every symbol goes through `Sanitizer.terminalSafe` (R22) and is escaped for XML; the
     ///   document needs no font, stylesheet or image beside it.
     ///
@@ -54,9 +54,9 @@ extension BufferExport {
             <style>
             text { font-family: \(options.fontFamily); font-size: \(options.fontSize)px; white-space: pre; \
             direction: ltr; unicode-bidi: bidi-override; }
-            .b { font-weight: bold; } .i { font-style: italic; } .d { opacity: 0.6; }
+            .b { font-weight: bold; } .i { font-style: italic; }
             </style>
-            <rect width="\(width)" height="\(height)" fill="\(options.background)"/>
+            <rect width="\(width)" height="\(height)" fill="\(hex(options.palette.background))"/>
 
             """
         for y in buffer.area.minY..<buffer.area.maxY {
@@ -65,7 +65,7 @@ extension BufferExport {
             // Backgrounds first, so that no text is painted over.
             for run in runs {
                 let (_, bg) = colors(run.style, options)
-                guard bg != options.background else { continue }
+                guard bg != hex(options.palette.background) else { continue }
                 out += "<rect x=\"\(run.start * cw)\" y=\"\(top)\" width=\"\(run.count * cw)\" height=\"\(ch)\" fill=\"\(bg)\"/>\n"
             }
             for run in runs {
@@ -93,7 +93,6 @@ extension BufferExport {
                 var classes: [String] = []
                 if a.contains(.bold) { classes.append("b") }
                 if a.contains(.italic) { classes.append("i") }
-                if a.contains(.dim) { classes.append("d") }
                 out += "<text y=\"\(top + options.baseline)\" fill=\"\(fg)\" direction=\"ltr\" unicode-bidi=\"bidi-override\""
                     + (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"") + ">"
                 for g in glyphs {
@@ -198,11 +197,14 @@ extension BufferExport {
         return runs
     }
 
-    /// The text and background colours of `style` (reverse video swaps them).
+    /// The glyph and background colours of `style` as `#rrggbb`, as the palette draws them.
     static func colors(_ style: Style, _ options: SVGOptions) -> (fg: String, bg: String) {
-        let fg = css(style.fg) ?? options.foreground, bg = css(style.bg) ?? options.background
-        return style.attributes.contains(.reverse) ? (bg, fg) : (fg, bg)
+        let c = options.palette.colors(of: style)
+        return (hex(c.ink), hex(c.paper))
     }
+
+    /// `#rrggbb`.
+    static func hex(_ c: RGB) -> String { c.description.lowercased() }
 
     /// `s` escaped for XML text and attributes (`BufferExport.escape`); a scalar XML 1.0 does not
     /// allow becomes U+FFFD.

@@ -37,7 +37,11 @@ extension PreviewApp {
         let buffer = exportBuffer()
         let title = "\(screen.id) — \(locale), \(sideBySide ? "ltr and rtl" : direction.rawValue) — rtl-tui"
         let base = exportBase
-        let files = [(base + ".svg", BufferExport.svg(buffer, title: title)), (base + ".html", BufferExport.html(buffer, title: title))]
+        // The light theme's colours are meant for a light background, the others' for a dark one.
+        var svg = BufferExport.SVGOptions()
+        if theme == .light { svg.palette = .xtermLight }
+        let files = [(base + ".svg", BufferExport.svg(buffer, title: title, options: svg)),
+                     (base + ".html", BufferExport.html(buffer, title: title))]
         for (path, text) in files {
             do {
                 try text.write(toFile: path, atomically: true, encoding: .utf8)

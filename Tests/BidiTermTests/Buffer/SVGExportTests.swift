@@ -68,7 +68,7 @@ final class SVGExportTests: XCTestCase {
         XCTAssertEqual(texts.count, 4)
         XCTAssertEqual(texts.map { $0.attributes["y"] }, ["14", "14", "14", "32"])
         XCTAssertEqual(texts[1].attributes["class"], "b")
-        XCTAssertEqual(texts[1].attributes["fill"], "#00cd00")
+        XCTAssertEqual(texts[1].attributes["fill"], "#00ff00", "bold green drawn bright, as xterm does")
         for t in texts {
             XCTAssertEqual(t.attributes["direction"], "ltr")
             XCTAssertEqual(t.attributes["unicode-bidi"], "bidi-override")
@@ -99,10 +99,10 @@ final class SVGExportTests: XCTestCase {
         XCTAssertEqual(rects, [
             ["0", "0", "10", "18", "#00cd00"],          // █ fills its cell
             ["10", "0", "5", "18", "#00cd00"],          // ▌ its left half
-            ["20", "8.5", "5.5", "1", "#d4d4d4"],       // ─ from edge to edge, through the centre
-            ["24.5", "8.5", "5.5", "1", "#d4d4d4"],
-            ["30", "8.5", "5.5", "1", "#d4d4d4"],       // ┐ from the left edge to the centre, then down
-            ["34.5", "8.5", "1", "9.5", "#d4d4d4"],
+            ["20", "8.5", "5.5", "1", "#ffffff"],       // ─ from edge to edge, through the centre
+            ["24.5", "8.5", "5.5", "1", "#ffffff"],
+            ["30", "8.5", "5.5", "1", "#ffffff"],       // ┐ from the left edge to the centre, then down
+            ["34.5", "8.5", "1", "9.5", "#ffffff"],
         ])
     }
 
