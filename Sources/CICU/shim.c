@@ -1,6 +1,7 @@
 // The ICU side of CICU.h. ICU's headers stay inside this file (see the header's comment).
 #include "CICU.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
@@ -8,6 +9,7 @@
 #include <unicode/uloc.h>
 #include <unicode/unumsys.h>
 #include <unicode/upluralrules.h>
+#include <unicode/uscript.h>
 #include <unicode/ushape.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
@@ -15,7 +17,6 @@
 #define ERR(e) ((UErrorCode *)(e))
 
 CICU_Bidi *CICU_bidi_open(void) { return (CICU_Bidi *)ubidi_open(); }
-void CICU_bidi_close(CICU_Bidi *bidi) { ubidi_close((UBiDi *)bidi); }
 
 void CICU_bidi_setPara(CICU_Bidi *bidi, const uint16_t *text, int32_t length, uint8_t paraLevel, int32_t *err) {
     ubidi_setPara((UBiDi *)bidi, (const UChar *)text, length, (UBiDiLevel)paraLevel, NULL, ERR(err));
@@ -49,8 +50,68 @@ const uint16_t CICU_REORDER_KEEP_BASE_COMBINING = UBIDI_KEEP_BASE_COMBINING;
 const uint16_t CICU_REORDER_DO_MIRRORING = UBIDI_DO_MIRRORING;
 const uint16_t CICU_REORDER_REMOVE_BIDI_CONTROLS = UBIDI_REMOVE_BIDI_CONTROLS;
 
+void CICU_bidi_setReorderingMode(CICU_Bidi *bidi, int32_t mode) {
+    ubidi_setReorderingMode((UBiDi *)bidi, (UBiDiReorderingMode)mode);
+}
+const int32_t CICU_REORDERING_DEFAULT = UBIDI_REORDER_DEFAULT;
+const int32_t CICU_REORDERING_INVERSE_NUMBERS_AS_L = UBIDI_REORDER_INVERSE_NUMBERS_AS_L;
+const int32_t CICU_REORDERING_INVERSE_LIKE_DIRECT = UBIDI_REORDER_INVERSE_LIKE_DIRECT;
+
+// The context of the class callback: the ranges and their count (set once per UBiDi).
+typedef struct {
+    const CICU_ClassOverride *ranges;
+    int32_t count;
+} OverrideContext;
+
+static UCharDirection U_CALLCONV overrideClass(const void *context, UChar32 c) {
+    const OverrideContext *ctx = (const OverrideContext *)context;
+    for (int32_t i = 0; i < ctx->count; i++) {
+        if (c >= ctx->ranges[i].first && c <= ctx->ranges[i].last) return (UCharDirection)ctx->ranges[i].bidiClass;
+    }
+    // U_CHAR_DIRECTION_COUNT: "use ICU's own class" (ubidi.h, UBiDiClassCallback).
+    return (UCharDirection)U_CHAR_DIRECTION_COUNT;
+}
+
+void CICU_bidi_setClassOverrides(CICU_Bidi *bidi, const CICU_ClassOverride *ranges, int32_t count, int32_t *err) {
+    // One context per UBiDi, kept until the override is removed or replaced: ICU holds the pointer.
+    const void *oldContext = NULL;
+    UBiDiClassCallback *oldFn = NULL;
+    ubidi_getClassCallback((UBiDi *)bidi, &oldFn, &oldContext);
+    OverrideContext *ctx = NULL;
+    if (ranges != NULL && count > 0) {
+        ctx = (OverrideContext *)malloc(sizeof *ctx);
+        if (ctx == NULL) { *ERR(err) = U_MEMORY_ALLOCATION_ERROR; return; }
+        ctx->ranges = ranges;
+        ctx->count = count;
+        ubidi_setClassCallback((UBiDi *)bidi, overrideClass, ctx, NULL, NULL, ERR(err));
+    } else {
+        ubidi_setClassCallback((UBiDi *)bidi, NULL, NULL, NULL, NULL, ERR(err));
+    }
+    if (oldFn == overrideClass) free((void *)oldContext);
+}
+
+void CICU_bidi_close(CICU_Bidi *bidi) {
+    if (bidi == NULL) return;
+    const void *context = NULL;
+    UBiDiClassCallback *fn = NULL;
+    ubidi_getClassCallback((UBiDi *)bidi, &fn, &context);
+    ubidi_close((UBiDi *)bidi);
+    if (fn == overrideClass) free((void *)context);
+}
+
 int32_t CICU_charDirection(int32_t c) { return (int32_t)u_charDirection((UChar32)c); }
 int32_t CICU_charMirror(int32_t c) { return (int32_t)u_charMirror((UChar32)c); }
+int32_t CICU_script(int32_t c) {
+    UErrorCode e = U_ZERO_ERROR;
+    UScriptCode s = uscript_getScript((UChar32)c, &e);
+    return U_FAILURE(e) ? USCRIPT_UNKNOWN : (int32_t)s;
+}
+
+int32_t CICU_scriptDirection(int32_t c) {
+    UScriptCode s = (UScriptCode)CICU_script(c);
+    if (s == USCRIPT_COMMON || s == USCRIPT_INHERITED || s == USCRIPT_UNKNOWN) return -1;
+    return uscript_isRightToLeft(s) ? 1 : 0;
+}
 int32_t CICU_charType(int32_t c) { return (int32_t)u_charType((UChar32)c); }
 
 void CICU_charInfoBlock(int32_t start, int32_t count, uint16_t *out) {

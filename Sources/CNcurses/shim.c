@@ -124,6 +124,9 @@ int CNcurses_get_wch(uint32_t *value) {
     return CNcurses_INPUT_NONE;
 }
 
+int CNcurses_ungetch(int ch) { return ungetch(ch); }
+int CNcurses_unget_wch(uint32_t c) { return unget_wch((wchar_t)c); }
+
 int CNcurses_input_closed(void) {
     if (inputFd < 0) return 1;
     struct pollfd p = { .fd = inputFd, .events = POLLIN, .revents = 0 };
@@ -303,6 +306,16 @@ const char *CNcurses_tigetstr(const char *capname) {
     if (s == NULL || s == (char *)-1) return NULL;
     return s;
 }
+
+// From term.h, which is not included: its capability macros (lines, columns…) clash with names here.
+extern int setupterm(const char *term, int filedes, int *errret);
+
+int CNcurses_setupterm(const char *term, int fd) {
+    int err = 0;
+    return setupterm((char *)term, fd, &err) == OK ? 0 : -1;
+}
+
+int CNcurses_tigetnum(const char *capname) { return tigetnum((char *)capname); }
 
 ssize_t CNcurses_write_tty(const void *bytes, size_t count) {
     int fd = outputFd >= 0 ? outputFd : STDOUT_FILENO;

@@ -14,7 +14,8 @@ struct RTLTUI: ParsableCommand {
             Unicode Bidirectional Algorithm (ICU), Arabic letters are joined, and screens mirror the way \
             RTL readers expect.
             """,
-        subcommands: [DemoCommand.self, PreviewCommand.self, RenderCommand.self, InspectCommand.self, CheckCommand.self, BrowseCommand.self]
+        subcommands: [DemoCommand.self, PreviewCommand.self, RenderCommand.self, InspectCommand.self, CheckCommand.self, BrowseCommand.self,
+                      DoctorCommand.self]
     )
 
     /// The process's entry point: runs the command line and exits with its status.

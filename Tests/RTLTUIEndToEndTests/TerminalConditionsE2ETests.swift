@@ -9,7 +9,9 @@ import Glibc
 /// (an SSH hang-up among them), suspend and resume under job control, locales without UTF-8,
 /// terminal types it can and cannot drive, and no terminal at all. Each test looks at what a
 /// person would find afterwards: the shell's screen back, typed text echoed, the terminal's
-/// modes, and the escape sequences written (R21).
+/// modes, and the escape sequences written (R21). The tests that follow the bidi mode sequences
+/// run with `--bidi-mode explicit`, which sends them whatever the terminal (inside the harness's
+/// tmux, with no client attached, `auto` finds no terminal outside to switch).
 final class TerminalConditionsE2ETests: XCTestCase {
 
     // MARK: - Quitting
@@ -20,7 +22,7 @@ final class TerminalConditionsE2ETests: XCTestCase {
         trap : INT
         before=$(stty -g)
         echo before-demo
-        "$0" demo --no-animate
+        "$0" demo --no-animate --bidi-mode explicit
         status=$?
         after=$(stty -g)
         if [ "$before" = "$after" ]; then modes=restored; else modes=changed; fi
@@ -82,7 +84,7 @@ final class TerminalConditionsE2ETests: XCTestCase {
         let tmux = try TmuxHarness(columns: 80, rows: 24)
         defer { tmux.tearDown() }
         // No core file from SIGQUIT; `exec` keeps the demo the pane's process.
-        try tmux.start(["/bin/sh", "-c", "ulimit -c 0; exec \"$0\" demo --no-animate --locale ar", try DemoE2E.binary()],
+        try tmux.start(["/bin/sh", "-c", "ulimit -c 0; exec \"$0\" demo --no-animate --locale ar --bidi-mode explicit", try DemoE2E.binary()],
                        environment: environment, record: true)
         try DemoE2E.waitForFrame(tmux)
         XCTAssertTrue(try tmux.isAlternateScreen(), file: file, line: line)
@@ -163,7 +165,7 @@ final class TerminalConditionsE2ETests: XCTestCase {
     func test_ctrlZ_suspendsToTheShell_andFgRedrawsTheSameScreen() throws {
         let tmux = try startShell()
         defer { tmux.tearDown() }
-        try tmux.sendText(TmuxHarness.shellQuoted(try DemoE2E.binary()) + " demo --no-animate")
+        try tmux.sendText(TmuxHarness.shellQuoted(try DemoE2E.binary()) + " demo --no-animate --bidi-mode explicit")
         try tmux.sendKeys("Enter")
         try DemoE2E.waitForFrame(tmux)
         // State to find again after the resume: RTL forced on the English screen.
@@ -231,7 +233,7 @@ final class TerminalConditionsE2ETests: XCTestCase {
                                               line: UInt = #line) throws {
         let tmux = try TmuxHarness(columns: 80, rows: 24)
         defer { tmux.tearDown() }
-        let script = #"env -u LANG -u LC_ALL -u LC_CTYPE "$@" demo --locale ar --no-animate; echo "demo-exit=$?"; exec sleep 60"#
+        let script = #"env -u LANG -u LC_ALL -u LC_CTYPE "$@" demo --locale ar --no-animate --bidi-mode explicit; echo "demo-exit=$?"; exec sleep 60"#
         try tmux.start(["/bin/sh", "-c", script, "sh"] + assignments + [try DemoE2E.binary()], record: true)
         let screen = try DemoE2E.waitForFrame(tmux)
         XCTAssertTrue(screen.contains("ﺕﺎﺷﺎﺸﻟﺍ"), "\(assignments): Arabic not drawn:\n\(screen)", file: file, line: line)
@@ -306,7 +308,7 @@ final class TerminalConditionsE2ETests: XCTestCase {
         for term in ["linux", "screen", "xterm-256color"] {
             let tmux = try TmuxHarness(columns: 80, rows: 24)
             defer { tmux.tearDown() }
-            try tmux.start(["/usr/bin/env", "TERM=" + term, try DemoE2E.binary(), "demo", "--no-animate", "--locale", "he"],
+            try tmux.start(["/usr/bin/env", "TERM=" + term, try DemoE2E.binary(), "demo", "--no-animate", "--locale", "he", "--bidi-mode", "explicit"],
                            record: true)
             let screen = try DemoE2E.waitForFrame(tmux)
             XCTAssertTrue(screen.contains(rtl("מסכים")), "\(term):\n\(screen)")

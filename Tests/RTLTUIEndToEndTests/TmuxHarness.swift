@@ -95,8 +95,9 @@ final class TmuxHarness {
     let session = "e2e"
     var target: String { "\(session):0.0" }
 
-    private let tmuxPath: String
-    private var socketPath: String { directory + "/socket" }
+    /// The tmux executable and the server's socket (for a client attached from a test).
+    let tmuxPath: String
+    var socketPath: String { directory + "/socket" }
     private var configPath: String { directory + "/tmux.conf" }
     private var panePIDs: Set<pid_t> = []
     private var serverRunning = false
@@ -108,8 +109,11 @@ final class TmuxHarness {
     ///   - columns, rows: the terminal size.
     ///   - term: TERM inside the pane.
     ///   - tmux: the tmux executable; nil searches PATH, /usr/bin and /usr/local/bin.
+    ///   - passthrough: tmux's `allow-passthrough` (on: what a user who set it up has; the
+    ///     server has no client, so nothing answers through it).
     /// - Throws: `Failure.tmuxMissing` when there is no tmux.
-    init(columns: Int = 80, rows: Int = 24, term: String = "xterm-256color", tmux: String? = nil) throws {
+    init(columns: Int = 80, rows: Int = 24, term: String = "xterm-256color", tmux: String? = nil,
+         passthrough: Bool = true) throws {
         self.columns = columns
         self.rows = rows
         self.term = term
@@ -127,6 +131,7 @@ final class TmuxHarness {
             set -g escape-time 0
             set -g history-limit 2000
             set -g default-size \(columns)x\(rows)
+            set -g allow-passthrough \(passthrough ? "on" : "off")
 
             """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
@@ -189,6 +194,13 @@ final class TmuxHarness {
     func sendText(_ text: String) throws {
         try requireStarted()
         try tmux(["send-keys", "-t", target, "-l", "--", text])
+    }
+
+    /// Sends raw bytes to the pane's program, as the terminal would (`send-keys -H`): escape
+    /// sequences that are not keys, such as a terminal's replies.
+    func sendHex(_ bytes: [UInt8]) throws {
+        try requireStarted()
+        try tmux(["send-keys", "-t", target, "-H"] + bytes.map { String($0, radix: 16) })
     }
 
     /// What the pane shows now.
@@ -416,7 +428,9 @@ final class TmuxHarness {
     /// without what would leak the developer's terminal into the pane.
     private static func clientEnvironment() -> [String: String] {
         var env = ProcessInfo.processInfo.environment
-        for k in ["TMUX", "TMUX_PANE", "NO_COLOR", "MLTERM", "KONSOLE_VERSION", "COLUMNS", "LINES", "LANGUAGE"] {
+        for k in ["TMUX", "TMUX_PANE", "NO_COLOR", "MLTERM", "KONSOLE_VERSION", "COLUMNS", "LINES", "LANGUAGE",
+                  "VTE_VERSION", "KITTY_WINDOW_ID", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLORFGBG", "STY",
+                  "WEZTERM_PANE", "WT_SESSION"] {
             env[k] = nil
         }
         for k in env.keys where k.hasPrefix("LC_") { env[k] = nil }

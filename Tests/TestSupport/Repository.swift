@@ -19,4 +19,7 @@ public enum Repository {
     /// The fixtures of the library tests (`Tests/BidiTermTests/Fixtures`), which the command tests
     /// share: catalogs (broken ones included), linter cases, golden screens, reference strings.
     public static let fixtures = root.appendingPathComponent("Tests/BidiTermTests/Fixtures")
+    /// Terminals' recorded answers to queries (`Scripts/term-probe.py`), one file per terminal:
+    /// what the fake terminal of the tests plays.
+    public static let terminalReplies = path("Tests/BidiTermTests/Fixtures/terminal-replies")
 }

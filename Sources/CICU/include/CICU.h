@@ -44,12 +44,37 @@ extern const uint16_t CICU_REORDER_KEEP_BASE_COMBINING;
 extern const uint16_t CICU_REORDER_DO_MIRRORING;
 extern const uint16_t CICU_REORDER_REMOVE_BIDI_CONTROLS;
 
+/// ubidi_setReorderingMode: how setPara reorders (call before setPara). CICU_REORDERING_DEFAULT is
+/// the standard algorithm; the inverse modes take visual text and give the logical order that the
+/// standard algorithm turns back into it (ICU's "inverse BiDi").
+void CICU_bidi_setReorderingMode(CICU_Bidi *bidi, int32_t mode);
+extern const int32_t CICU_REORDERING_DEFAULT;
+extern const int32_t CICU_REORDERING_INVERSE_NUMBERS_AS_L;
+extern const int32_t CICU_REORDERING_INVERSE_LIKE_DIRECT;
+
+/// A range of code points whose bidi class is replaced (a terminal that treats box drawing as L).
+typedef struct CICU_ClassOverride {
+    int32_t first;
+    int32_t last;
+    int32_t bidiClass;  // a UCharDirection value (0 L, 1 R, 13 AL, 10 ON...)
+} CICU_ClassOverride;
+/// ubidi_setClassCallback: from now on the code points inside `ranges` (count entries) take the
+/// given bidi classes in setPara; the others keep ICU's. `ranges` must stay alive and unchanged
+/// while `bidi` is in use; count 0 (or NULL) removes the override.
+void CICU_bidi_setClassOverrides(CICU_Bidi *bidi, const CICU_ClassOverride *ranges, int32_t count, int32_t *err);
+
 // ---- character properties ------------------------------------------------------------------------
 /// u_charDirection: UCharDirection (0 L, 1 R, 2 EN, 3 ES, 4 ET, 5 AN, 6 CS, 7 B, 8 S, 9 WS, 10 ON,
 /// 11 LRE, 12 LRO, 13 AL, 14 RLE, 15 RLO, 16 PDF, 17 NSM, 18 BN, 19 FSI, 20 LRI, 21 RLI, 22 PDI).
 int32_t CICU_charDirection(int32_t c);
 /// u_charMirror: the Bidi_Mirroring_Glyph, or c itself.
 int32_t CICU_charMirror(int32_t c);
+/// The script of `c` (uscript_getScript): 1 when it is written right to left (Arabic, Hebrew,
+/// Syriac, Thaana...), 0 when left to right, -1 for Common, Inherited and Unknown (digits,
+/// punctuation, symbols, combining marks).
+int32_t CICU_scriptDirection(int32_t c);
+/// uscript_getScript: the UScriptCode of `c` (0 Common, 1 Inherited, 2 Arabic, 19 Hebrew...).
+int32_t CICU_script(int32_t c);
 /// u_charType: the general category as UCharCategory (6 Mn, 7 Me, 8 Mc, 16 Cf, ...).
 int32_t CICU_charType(int32_t c);
 /// u_charName (U_EXTENDED_CHAR_NAME): writes a NUL-terminated name; returns its length.

@@ -94,6 +94,11 @@ extern const int CNcurses_INPUT_KEYCODE;  ///< A KEY_* code (function key, KEY_R
 /// `wget_wch(stdscr, ...)`. Stores the character or key code in `*value` and returns one of the
 /// CNcurses_INPUT_* kinds.
 int CNcurses_get_wch(uint32_t *value);
+/// `ungetch(ch)`: pushes a byte or a KEY_* code back onto curses' input queue, to be read (and
+/// decoded into keys) before anything else. Pushed items come back in reverse order of pushing.
+int CNcurses_ungetch(int ch);
+/// `unget_wch(c)`: pushes a character back onto curses' input queue.
+int CNcurses_unget_wch(uint32_t c);
 /// Whether the input descriptor is closed or hung up, checked without blocking and without
 /// consuming input: 1 when poll(2) reports POLLHUP/POLLERR/POLLNVAL, or reports it readable while
 /// no byte is waiting (end of file); 0 otherwise. Used after `CNcurses_get_wch` returned
@@ -207,6 +212,11 @@ int CNcurses_init_pair(int pair, int fg, int bg);
 /// `tigetstr(capname)` of the current terminal, or NULL when the capability is absent or
 /// cancelled. The string belongs to ncurses.
 const char *CNcurses_tigetstr(const char *capname);
+/// `setupterm(term, fd)` without curses mode, for reading terminfo capabilities (`tigetstr`,
+/// `tigetnum`) of terminal type `term` (NULL: $TERM). Returns 0 when terminfo knows the type.
+int CNcurses_setupterm(const char *term, int fd);
+/// `tigetnum(capname)`: a numeric capability, or -1 when absent (-2 when not numeric).
+int CNcurses_tigetnum(const char *capname);
 /// Writes `count` bytes to the curses output descriptor with write(2), bypassing curses (for
 /// sequences terminfo has no capability for, such as the bidi modes). Retries on EINTR and
 /// partial writes. Returns the number of bytes written, or -1 on error (for instance EIO on a

@@ -294,8 +294,9 @@ extension BrowseApp {
     ]
 
     func drawHelp(in area: Rect, buffer: inout Buffer, context ctx: RenderContext) {
-        let lines = Self.helpLines
+        var lines = Self.helpLines
         let w = min(area.width - 2, (lines.map { ctx.width(of: $0) }.max() ?? 40) + 4)
+        if let notice = options.terminalNotice { lines += [""] + notice.wrapped(width: max(10, w - 3)) }
         let h = min(area.height - 2, lines.count + 2)
         guard w > 2, h > 2 else { return }
         let box = Rect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)

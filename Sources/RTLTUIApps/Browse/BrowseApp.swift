@@ -55,6 +55,8 @@ public struct BrowseApp: ThemedApp {
         public var theme: Theme = .default
         /// The decorative glyphs (fallbacks where the terminal draws glyphs at other widths).
         public var glyphs: GlyphSet = .standard
+        /// What the terminal session has to tell about the terminal (R21), shown in the help.
+        public var terminalNotice: TerminalNotice? = nil
         /// Creates the default options.
         public init() {}
     }
@@ -106,7 +108,13 @@ public struct BrowseApp: ThemedApp {
     /// The decorative glyphs the browser draws with.
     public var glyphs: GlyphSet { didSet { generation += 1 } }
 
-    let options: Options
+    var options: Options
+
+    /// What the terminal session has to tell about the terminal (R21), shown in the help.
+    public var terminalNotice: TerminalNotice? {
+        get { options.terminalNotice }
+        set { options.terminalNotice = newValue }
+    }
     let engine = BidiEngine()
     let linter: BidiLinter
     var noticeTicksLeft = 0

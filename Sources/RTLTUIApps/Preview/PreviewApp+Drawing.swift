@@ -133,7 +133,11 @@ extension PreviewApp {
     func drawHelp(into buffer: inout Buffer, area: Rect, context ctx: RenderContext) {
         let lines = ["focus", "arrows", "screens", "direction", "locale", "numerals", "shaping", "both", "cut",
                      "export", "reload", "quit"].map { chrome.text("chrome.help." + $0) }
-        drawBox(title: chrome.text("chrome.help.title"), lines: lines.map { ($0, .context) }, into: &buffer, area: area, context: ctx)
+        // The terminal notice (R21), in English, left to right.
+        let width = min(area.width - 8, max(36, (lines.map { ctx.width(of: $0) }.max() ?? 40)))
+        let notice = options.terminalNotice.map { [""] + $0.wrapped(width: max(10, width)) } ?? []
+        drawBox(title: chrome.text("chrome.help.title"),
+                lines: lines.map { ($0, .context) } + notice.map { ($0, .fixed(.ltr)) }, into: &buffer, area: area, context: ctx)
     }
 
     /// The rows of the cut-text panel: each cut text (`file:line:column`, key, what it needs and

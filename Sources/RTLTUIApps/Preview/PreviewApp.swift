@@ -60,6 +60,9 @@ public struct PreviewApp: ThemedApp {
         public var glyphs: GlyphSet = .standard
         /// A notice shown in the footer from the first frame (from the terminal set-up).
         public var notice: String? = nil
+        /// What the terminal session has to tell about the terminal (R21): shown in the help (the
+        /// session draws it over the first frames).
+        public var terminalNotice: TerminalNotice? = nil
         /// Where `e` writes for screens that have no folder on disk (the built-in ones); nil is the
         /// current directory.
         public var exportDirectory: String? = nil
@@ -99,7 +102,16 @@ public struct PreviewApp: ThemedApp {
     /// The decorative glyphs the app draws with.
     public var glyphs: GlyphSet
 
-    let options: Options
+    var options: Options
+
+    /// What the terminal session has to tell about the terminal (R21), shown in the help.
+    public var terminalNotice: TerminalNotice? {
+        get { options.terminalNotice }
+        set { options.terminalNotice = newValue }
+    }
+
+    /// Every translation of the catalogs shown (for the glyphs a session measures).
+    public var catalogTexts: [String] { content.catalogs.flatMap { $0.catalog.entries.compactMap(\.translation) } }
     let engine = BidiEngine()
     var noticeTicksLeft = 0
     var ticks = 0

@@ -47,6 +47,11 @@ struct BrowseCommand: ParsableCommand {
         }
         var session = TerminalSessionOptions()
         session.bidiMode = bidiMode
-        try TerminalSession.runFullScreen(app, options: session)
+        session.glyphs = GlyphWidths.candidates(in: app.rows.compactMap(\.entry.translation))
+        try TerminalSession.runFullScreen(options: session) { findings in
+            var a = app
+            a.terminalNotice = findings.notice
+            return a
+        }
     }
 }

@@ -81,8 +81,14 @@ struct DemoCommand: ParsableCommand {
         }
         var session = TerminalSessionOptions()
         session.bidiMode = bidi.bidiMode
+        session.theme = theme.theme
         session.mouse = mouse
-        try TerminalSession.runFullScreen(app, options: session)
+        session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)
+        try TerminalSession.runFullScreen(options: session) { findings in
+            var a = app
+            a.terminalNotice = findings.notice
+            return a
+        }
     }
 
     /// The language of LANG/LC_ALL/LC_MESSAGES when the demo has catalogs for it, else `en`.

@@ -78,8 +78,14 @@ struct PreviewCommand: ParsableCommand {
         let app = PreviewApp(workspace: workspace, options: options)
         var session = TerminalSessionOptions()
         session.bidiMode = bidi.bidiMode
+        session.theme = theme.theme
         session.mouse = mouse
-        try TerminalSession.runFullScreen(app, options: session)
+        session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)
+        try TerminalSession.runFullScreen(options: session) { findings in
+            var a = app
+            a.terminalNotice = findings.notice
+            return a
+        }
     }
 
     /// The options `preview` and `demo` share: direction, digits, shaping and who runs bidi (a

@@ -103,11 +103,14 @@ struct ShapingOptions: ParsableArguments {
 /// `--bidi-mode`, for the full-screen commands.
 struct BidiModeOptions: ParsableArguments {
     @Option(help: """
-        Who runs bidi (R21): explicit (default: rtl-tui reorders and tells the terminal not to), \
-        implicit (hand logical, unshaped text to a terminal that does bidi; widgets stay mirrored), \
-        none (send no mode sequences).
+        Who runs bidi (R21): auto (default: identify the terminal and do what reads right in it: \
+        switch its bidi off, send rows in the order its own bidi turns back into the picture, or \
+        show a notice with the setting to change), explicit (rtl-tui reorders and tells the \
+        terminal not to; for terminals whose bidi is off), implicit (logical, unshaped text for a \
+        terminal that does bidi; widgets stay mirrored), none (send nothing), konsole, putty, \
+        qterminal, kitty (send rows for that terminal's own bidi).
         """)
-    var bidiMode: TerminalBidiMode = .explicit
+    var bidiMode: TerminalBidiMode = .auto
 }
 
 extension TerminalBidiMode: ExpressibleByArgument {}

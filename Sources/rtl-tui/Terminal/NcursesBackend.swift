@@ -1,5 +1,6 @@
 import BidiTerm
 import CNcurses
+import Foundation
 
 /// A `TerminalBackend` on ncursesw: draws buffers with the wide-character API, reads keys with
 /// `get_wch`.
@@ -12,7 +13,14 @@ import CNcurses
 /// Column positions are the buffer's. ncurses places characters by libc's `wcwidth()`, so a cell
 /// whose grapheme libc measures differently from the buffer (a character newer than the C
 /// library's tables, for instance) is drawn as a replacement glyph of the buffer's width
-/// (U+FFFD for one column, U+FF1F for two), keeping every following cell in its column.
+/// (U+FFFD for one column, U+FF1F for two), keeping every following cell in its column. The same
+/// goes for glyphs the terminal itself measured differently at start-up (`measuredWidths`).
+///
+/// For a terminal that reorders what it receives (R21), each frame is rewritten into wire order
+/// (`WireTransformer`) before the diff, and the cursor follows its cell.
+///
+/// Late answers to the start-up queries (R21) never reach the app as keys: an Escape followed by
+/// the rest of a reply (`CSI ? … c`, `CSI … $ y`, `CSI r ; c R`, OSC and DCS strings) is dropped.
 final class NcursesBackend: TerminalBackend {
     /// The colour support in use.
     let colorSupport: ColorSupport
@@ -24,6 +32,16 @@ final class NcursesBackend: TerminalBackend {
     private(set) var inputClosed = false
     /// Whether mouse reporting is on.
     let mouseEnabled: Bool
+    /// How rows are sent (R21); `.visual` sends them as drawn.
+    private(set) var wire: WireTransformer?
+    /// Glyphs whose advance the terminal reported different from the width table, with the
+    /// width rtl-tui gives them: drawn as a replacement of that width.
+    var mismatchedGlyphs: Set<String> = []
+    /// Called after each frame has been written (for sequences that must follow the cells).
+    var afterDraw: (() -> Void)?
+    /// Leave zero-width format characters (ZWNJ, ZWJ, LRM…) out of cells: mlterm gives each a
+    /// cell of its own.
+    var dropsFormatCharacters = false
 
     /// Sets up colours and, if asked, the mouse for the running curses screen.
     ///
@@ -42,6 +60,13 @@ final class NcursesBackend: TerminalBackend {
         pairs = ColorPairTable(capacity: support == .monochrome ? 1 : Int(CNcurses_color_pairs()))
         mouseEnabled = mouse && CNcurses_enable_mouse(1) == 1
         Self.defineKeyVariants()
+    }
+
+    /// Sends rows in `order` from now on (the next draw repaints everything).
+    func setWireOrder(_ order: WireOrder) {
+        let mapper = self.mapper
+        wire = order.rewrites ? WireTransformer(order: order, styleKey: { AnyHashable(mapper.map($0)) }) : nil
+        invalidate()
     }
 
     /// Home and End have several encodings (VT220 `ESC [ 1 ~`/`ESC [ 4 ~`, xterm `ESC [ H`/`ESC [ F`
@@ -64,6 +89,19 @@ final class NcursesBackend: TerminalBackend {
     /// cursor, and refreshes. Cells outside the screen are not drawn.
     func draw(_ buffer: Buffer, cursor: (x: Int, y: Int)?) {
         let (cols, rows) = size
+        var buffer = buffer
+        var cursor = cursor
+        if let wire {
+            if wire.order == .qterminal, let c = cursor, var cell = buffer[c.x, c.y] {
+                // qterminal repaints the cell under a blinking cursor alone, showing the cell
+                // stored there: the caret is drawn as a reversed cell instead (a run of its own).
+                cell.style.attributes.formSymmetricDifference(.reverse)
+                buffer.set(x: c.x, y: c.y, cell)
+                cursor = nil
+            }
+            buffer = wire.transform(buffer)
+            cursor = cursor.map { wire.wirePosition(x: $0.x, y: $0.y) }
+        }
         let changes = BufferDiff.changes(from: previous, to: buffer)
         for change in changes where change.x >= 0 && change.y >= 0 && change.x < cols && change.y < rows {
             put(change.cell, x: change.x, y: change.y, columns: cols)
@@ -78,12 +116,14 @@ final class NcursesBackend: TerminalBackend {
         }
         _ = CNcurses_wnoutrefresh()
         _ = CNcurses_doupdate()
+        afterDraw?()
     }
 
     /// Forgets the previous buffer and the cursor state, and makes the next refresh repaint the
     /// whole terminal (`clearok`).
     func invalidate() {
         previous = nil
+        wire?.reset()
         cursorVisible = nil
         _ = CNcurses_clearok(1)
     }
@@ -93,17 +133,61 @@ final class NcursesBackend: TerminalBackend {
     /// Returns nil on timeout, when a signal interrupted the wait, and when the input has closed
     /// (then `inputClosed` is true).
     func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
-        CNcurses_timeout(Int32(clamping: timeoutMilliseconds < 0 ? -1 : timeoutMilliseconds))
-        var value: UInt32 = 0
-        let kind = CNcurses_get_wch(&value)
-        if kind == CNcurses_INPUT_CHAR {
-            return KeyEvent(terminalCharacter: value)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var wait = timeoutMilliseconds
+        while true {
+            CNcurses_timeout(Int32(clamping: wait < 0 ? -1 : wait))
+            var value: UInt32 = 0
+            let kind = CNcurses_get_wch(&value)
+            if kind == CNcurses_INPUT_CHAR {
+                if value == 0x1B, dropReply() {
+                    // A late reply, not a key: wait for a key in the time that is left.
+                    if timeoutMilliseconds >= 0 {
+                        let spent = start.duration(to: clock.now).components
+                        wait = max(0, timeoutMilliseconds - Int(spent.seconds * 1000 + spent.attoseconds / 1_000_000_000_000_000))
+                    }
+                    continue
+                }
+                return KeyEvent(terminalCharacter: value)
+            }
+            if kind == CNcurses_INPUT_KEYCODE {
+                return keyEvent(forKeyCode: Int32(bitPattern: value))
+            }
+            if CNcurses_input_closed() == 1 { inputClosed = true }
+            return nil
         }
-        if kind == CNcurses_INPUT_KEYCODE {
-            return keyEvent(forKeyCode: Int32(bitPattern: value))
+    }
+
+    /// After an Escape: reads what follows it while it can still be a terminal's reply
+    /// (`TerminalReplyParser`). A whole reply is dropped (true); anything else is pushed back, to
+    /// be read as keys after the Escape (false).
+    private func dropReply() -> Bool {
+        var bytes: [UInt8] = [0x1B]
+        var pushBack: [(isKeyCode: Bool, value: UInt32)] = []
+        defer {
+            for item in pushBack.reversed() {
+                _ = item.isKeyCode ? CNcurses_ungetch(Int32(bitPattern: item.value)) : CNcurses_unget_wch(item.value)
+            }
         }
-        if CNcurses_input_closed() == 1 { inputClosed = true }
-        return nil
+        while TerminalReplyParser.isReplyPrefix(bytes), bytes.count < 2048 {
+            // The rest of a reply arrives with it; a person does not type `ESC [ ?` that fast.
+            CNcurses_timeout(bytes.count == 1 ? 0 : 30)
+            var value: UInt32 = 0
+            let kind = CNcurses_get_wch(&value)
+            if kind == CNcurses_INPUT_KEYCODE {
+                pushBack.append((true, value))
+                return false
+            }
+            guard kind == CNcurses_INPUT_CHAR, let scalar = Unicode.Scalar(value) else { return false }
+            pushBack.append((false, value))
+            bytes += Array(String(Character(scalar)).utf8)
+            if TerminalReplyParser.reply(bytes) != nil {
+                pushBack.removeAll()
+                return true
+            }
+        }
+        return false
     }
 
     // MARK: - Drawing
@@ -124,6 +208,11 @@ final class NcursesBackend: TerminalBackend {
         // one column keeps its first: curses' setcchar stops at the second spacing character.
         var symbol = Sanitizer.terminalSafe(cell.symbol)
         if symbol.isEmpty || (wanted == 1 && cell.width == 2) { symbol = " " }
+        if !mismatchedGlyphs.isEmpty, mismatchedGlyphs.contains(symbol) { symbol = wanted == 2 ? "\u{FF1F}" : "\u{FFFD}" }
+        if dropsFormatCharacters, symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .format }) {
+            symbol = String(String.UnicodeScalarView(symbol.unicodeScalars.filter { $0.properties.generalCategory != .format }))
+            if symbol.isEmpty { symbol = " " }
+        }
         if let first = symbol.unicodeScalars.first {
             let libc = Int(CNcurses_wcwidth(first.value))
             let drawn = libc == 0 ? 1 : libc
@@ -194,7 +283,9 @@ final class NcursesBackend: TerminalBackend {
         case CNcurses_KEY_MOUSE:
             var x: Int32 = 0, y: Int32 = 0, button: Int32 = 0
             guard CNcurses_getmouse(&x, &y, &button) == CNcurses_OK else { return .unknown(Int(code)) }
-            return .mouse(x: Int(x), y: Int(y), button: Int(button))
+            var column = Int(x)
+            if let wire, wire.reportsStoredColumns { column = wire.drawnColumn(wireX: column, y: Int(y)) }
+            return .mouse(x: column, y: Int(y), button: Int(button))
         default:
             let f = code - CNcurses_KEY_F0
             if f >= 1, f <= 63 { return .function(Int(f)) }

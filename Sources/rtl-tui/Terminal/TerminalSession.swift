@@ -42,8 +42,8 @@ enum TerminalSessionError: Error, CustomStringConvertible, Equatable {
 
 /// How the interactive session sets up the terminal.
 struct TerminalSessionOptions {
-    /// Who runs bidi: the app (explicit, the default) or the terminal (R21).
-    var bidiMode: TerminalBidiMode = .explicit
+    /// Who runs bidi and how the terminal's own bidi is dealt with (R21); `auto` by default.
+    var bidiMode: TerminalBidiMode = .auto
     /// Raw keys: Ctrl-C, Ctrl-Z and Ctrl-\ arrive as `.ctrl` keys instead of raising SIGINT,
     /// SIGTSTP and SIGQUIT. Off by default (cbreak mode).
     var rawKeys = false
@@ -53,7 +53,13 @@ struct TerminalSessionOptions {
     var escapeDelayMilliseconds = 25
     /// Report mouse button presses and the wheel as `.mouse` events.
     var mouse = false
-    /// The environment consulted for TERM, NO_COLOR, MLTERM, KONSOLE_VERSION.
+    /// Ask the terminal who it is, its modes, colours and glyph widths at start-up (R21).
+    var identify = true
+    /// Glyphs whose advance to measure at start-up, beyond `GlyphWidths.interfaceGlyphs`.
+    var glyphs: [String] = []
+    /// The longest wait for one batch of answers.
+    var probeTimeout: Duration = .seconds(2)
+    /// The environment consulted for TERM, NO_COLOR, TMUX and the terminals' own variables.
     var environment: [String: String] = CommandEnvironment.variables
 }
 
@@ -85,24 +91,28 @@ final class TerminalSession {
     let options: TerminalSessionOptions
     /// The backend drawing on this session's terminal.
     let backend: NcursesBackend
-    private let bidiEnter: [UInt8]
-    private let bidiLeave: [UInt8]
+    /// What the start-up queries found (empty without `identify`).
+    private(set) var probe: TerminalProbeResult
+    /// The plan for the terminal's bidi (R21).
+    let setup: TerminalSetup
+    /// What the app gets before its first frame.
+    let findings: TerminalFindings
     private var ended = false
+    /// What puts the terminal's bidi back (`setup.leave`, and the outer rows behind tmux).
+    private var leaveBytes: [UInt8] = []
+    /// Set on resume: the next frame is followed by the row fix (VTE keeps bidi flags per row).
+    private var fixRowsAfterNextFrame = false
 
-    /// Checks the terminal and the locale, enters curses mode and sends the bidi mode sequences.
+    /// Checks the terminal and the locale, enters curses mode (the alternate screen), asks the
+    /// terminal who it is (before anything is drawn, so whatever a terminal prints for a query
+    /// it does not know is cleared by the first frame), and sends the bidi set-up.
     ///
-    /// Prints the locale warning and the Konsole hint (R21), if any, on stderr before the screen
-    /// is taken over: they show again when the app ends and the normal screen returns.
+    /// Prints the locale warning, if any, on stderr before the screen is taken over.
     init(options: TerminalSessionOptions = TerminalSessionOptions()) throws {
         self.options = options
         let env = options.environment
         let term = try Self.checkTerminal(environment: env)
         if let warning = try Self.prepareLocale() { Self.printError(warning) }
-        if let hint = options.bidiMode.hint(environment: env) { Self.printError(hint) }
-
-        let seq = options.bidiMode.sequences(environment: env)
-        bidiEnter = Array(seq.enter.utf8)
-        bidiLeave = Array(seq.leave.utf8)
 
         // Handlers go in before curses starts, so that curses sees SIGINT/SIGTERM/SIGTSTP taken
         // and does not install its own (it keeps SIGWINCH, which turns into KEY_RESIZE).
@@ -120,33 +130,97 @@ final class TerminalSession {
         }
         _ = CNcurses_noecho()
         _ = CNcurses_nonl()
-        _ = CNcurses_keypad(1)
         _ = CNcurses_intrflush(0)
         _ = CNcurses_set_escdelay(Int32(options.escapeDelayMilliseconds))
         if !options.rawKeys { _ = CNcurses_set_flow_control(0) }  // Ctrl-S, Ctrl-Q reach the app
+        // keypad() writes the keypad mode and flushes curses' output, which holds the switch to the
+        // alternate screen: from here on the queries go to the alternate screen, not yet cleared.
+        _ = CNcurses_keypad(1)
 
         backend = NcursesBackend(noColor: ColorSupport.noColorRequested(in: env), mouse: options.mouse)
 
-        var restore = bidiLeave
-        restore += Self.capability("sgr0")
-        if backend.mouseEnabled { restore += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8) }
-        restore += Self.capability("rmkx")
-        restore += Self.capability("cnorm")
-        restore += Self.capability("rmcup")
-        restore += bidiLeave
+        // The guard restores the terminal from here on, even if the queries are interrupted.
+        Self.setRestoreSequence(leave: [], mouse: backend.mouseEnabled)
+        CNcurses_guard_set_active(1)
+
+        var tmux: MultiplexerInfo? = nil
+        var result = TerminalProbeResult()
+        var identity = TerminalIdentity.identify(answers: TerminalAnswers(), environment: env)
+        var outer: TerminalIdentity? = nil
+        if options.identify {
+            tmux = TmuxInfo.query(environment: env)
+            var probeOptions = TerminalProbe.Options()
+            probeOptions.environment = env
+            probeOptions.glyphs = Self.unique(GlyphWidths.interfaceGlyphs + options.glyphs)
+            // A detached tmux session has no terminal outside to ask.
+            probeOptions.tmuxPassthrough = tmux.map { $0.attached == false ? false : $0.passthrough } ?? nil
+            probeOptions.rows = backend.size.height
+            var probe = TerminalProbe(options: probeOptions)
+            TerminalConversation.run(&probe, input: CNcurses_input_fd(), output: CNcurses_output_fd(),
+                                     batchTimeout: options.probeTimeout)
+            result = probe.result
+            if let id = probe.identity { identity = id }
+            outer = probe.outerIdentity
+            // Keys typed while the terminal was answering go back to curses, in order.
+            for b in probe.typedInput.reversed() { _ = CNcurses_ungetch(Int32(b)) }
+        }
+        probe = result
+        setup = TerminalSetup.plan(mode: options.bidiMode, terminal: identity, outer: outer, probe: result,
+                                   multiplexer: tmux, environment: env)
+        let disagreements = GlyphWidths.disagreements(result.advances)
+        findings = TerminalFindings(
+            notice: setup.notice,
+            background: TerminalBackground(color: result.background.flatMap(RGBColor.init(terminalColor:)),
+                                           colorFGBG: env["COLORFGBG"]),
+            foreground: result.foreground.flatMap(RGBColor.init(terminalColor:)),
+            widthDisagreements: disagreements)
+
+        backend.mismatchedGlyphs = Set(disagreements.map(\.glyph))
+        if setup.wireOrder.rewrites { backend.setWireOrder(setup.wireOrder) }
+        let setup = self.setup
+        let backend = self.backend
+        // Behind a multiplexer the rows are the outer terminal's: as many as the client has.
+        let outerRows = setup.passthrough != .none ? (tmux?.clientHeight ?? backend.size.height) : 0
+        backend.afterDraw = { [unowned self] in
+            if setup.fixesRows || (setup.keepsModePerRow && self.fixRowsAfterNextFrame) {
+                Self.writeRaw(setup.rowFix(rows: setup.passthrough != .none ? outerRows : backend.size.height))
+            }
+            self.fixRowsAfterNextFrame = false
+        }
+        leaveBytes = setup.leave + setup.rowRestore(rows: outerRows)
+        backend.dropsFormatCharacters = setup.dropsFormatCharacters
+        Self.setRestoreSequence(leave: leaveBytes, mouse: backend.mouseEnabled)
+        enterScreen()
+    }
+
+    /// The bytes the guard writes when it restores the terminal: the bidi modes as they were,
+    /// attributes, mouse off, keypad mode off, cursor shown, the alternate screen left, and the
+    /// bidi modes again (terminals may keep them per screen).
+    private static func setRestoreSequence(leave: [UInt8], mouse: Bool) {
+        var restore = leave
+        restore += capability("sgr0")
+        if mouse { restore += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8) }
+        restore += capability("rmkx")
+        restore += capability("cnorm")
+        restore += capability("rmcup")
+        restore += leave
         restore.withUnsafeBufferPointer { p in
             p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) {
                 _ = CNcurses_guard_set_restore_sequence($0, p.count)
             }
         }
-        CNcurses_guard_set_active(1)
-        enterScreen()
+    }
+
+    private static func unique(_ glyphs: [String]) -> [String] {
+        var seen = Set<String>()
+        return glyphs.filter { seen.insert($0).inserted }
     }
 
     deinit { end() }
 
-    /// Runs `app` until it quits, a termination signal arrives or the input closes. The terminal
-    /// stays in curses mode afterwards: call `end()` (the static `run` does).
+    /// Runs `app` until it quits, a termination signal arrives or the input closes, with the
+    /// session's notice (R21) over its first frames until closed. The terminal stays in curses
+    /// mode afterwards: call `end()` (the static `run` does).
     func run<App: TerminalApp>(_ app: App) -> AppLoopExit {
         var app = app
         // The themes' colours need 256; with fewer the app draws without colour (ThemeChoice).
@@ -157,7 +231,7 @@ final class TerminalSession {
                 if let adjusted = themed as? App { app = adjusted }
             }
         }
-        var loop = AppLoop(app: app, backend: backend)
+        var loop = AppLoop(app: NoticeOverlay(app, notice: findings.notice), backend: backend)
         return loop.run { [self] in self.control() }
     }
 
@@ -172,13 +246,15 @@ final class TerminalSession {
         CNcurses_guard_uninstall()
     }
 
-    /// Starts a session, runs `app`, ends the session and says why it ended. A termination signal
-    /// that arrives while the session ends is reported as well.
+    /// Starts a session, builds the app from what the session found out (`TerminalFindings`:
+    /// the notice, the background, glyph widths), runs it, ends the session and says why it
+    /// ended. A termination signal that arrives while the session ends is reported as well.
     ///
     /// - Throws: `TerminalSessionError` when the terminal or the locale cannot be used.
-    static func run(_ app: some TerminalApp, options: TerminalSessionOptions = TerminalSessionOptions()) throws -> AppLoopExit {
+    static func run<App: TerminalApp>(options: TerminalSessionOptions = TerminalSessionOptions(),
+                                      _ makeApp: (TerminalFindings) -> App) throws -> AppLoopExit {
         let session = try TerminalSession(options: options)
-        var exit = session.run(app)
+        var exit = session.run(makeApp(session.findings))
         session.end()
         let late = CNcurses_guard_pending_termination()
         if exit == .quit, late != 0 { exit = .signal(late) }
@@ -186,16 +262,23 @@ final class TerminalSession {
         return exit
     }
 
-    /// A full-screen command's last step: runs `app` in a session and ends the process as the run
-    /// calls for (`AppLoopExit.exitProcess`). When the terminal or the locale cannot be used, the
-    /// message is printed and its exit status thrown instead.
-    static func runFullScreen(_ app: some TerminalApp, options: TerminalSessionOptions) throws -> Never {
+    /// A full-screen command's last step: runs the app `makeApp` builds from the session's
+    /// findings and ends the process as the run calls for (`AppLoopExit.exitProcess`). When the
+    /// terminal or the locale cannot be used, the message is printed and its exit status thrown
+    /// instead.
+    static func runFullScreen<App: TerminalApp>(options: TerminalSessionOptions,
+                                                _ makeApp: (TerminalFindings) -> App) throws -> Never {
         do {
-            try run(app, options: options).exitProcess()
+            try run(options: options, makeApp).exitProcess()
         } catch let e as TerminalSessionError {
             printError(e.description)
             throw e.exitCode
         }
+    }
+
+    /// `runFullScreen` for an app that does not need the findings.
+    static func runFullScreen(_ app: some TerminalApp, options: TerminalSessionOptions) throws -> Never {
+        try runFullScreen(options: options) { _ in app }
     }
 
     // MARK: - Run-loop control
@@ -214,6 +297,7 @@ final class TerminalSession {
             // leave/re-enter so modes, keypad and the alternate screen are all set again.
             leaveScreen()
             enterScreen()
+            fixRowsAfterNextFrame = true
             return .redraw
         }
         return .proceed
@@ -227,25 +311,27 @@ final class TerminalSession {
         CNcurses_guard_set_active(1)
         _ = CNcurses_guard_take_resumed()
         enterScreen()
+        fixRowsAfterNextFrame = true
     }
 
-    /// Enters (or re-enters after `endwin`) curses mode: the refresh sends the alternate screen
-    /// and keypad sequences, then the bidi mode sequences go out.
+    /// Enters (or re-enters after `endwin`) curses mode: the bidi set-up first, so that the
+    /// rows the refresh clears (and VTE re-creates) take it (R21), then the refresh, which sends
+    /// the alternate screen and keypad sequences and clears the screen.
     private func enterScreen() {
+        Self.writeRaw(setup.enter)
         _ = CNcurses_clearok(1)
         _ = CNcurses_refresh()
-        writeRaw(bidiEnter)
     }
 
     /// The bidi modes are restored on the alternate screen and again on the normal screen after
     /// curses' `endwin`, as terminals may keep them per screen.
     private func leaveScreen() {
-        writeRaw(bidiLeave)
+        Self.writeRaw(leaveBytes)
         _ = CNcurses_endwin()
-        writeRaw(bidiLeave)
+        Self.writeRaw(leaveBytes)
     }
 
-    private func writeRaw(_ bytes: [UInt8]) {
+    private static func writeRaw(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         _ = bytes.withUnsafeBytes { CNcurses_write_tty($0.baseAddress!, $0.count) }
     }

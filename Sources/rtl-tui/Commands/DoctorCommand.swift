@@ -1,0 +1,286 @@
+import ArgumentParser
+import BidiTerm
+import CNcurses
+import Foundation
+import RTLTUIApps
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `rtl-tui doctor`: asks the terminal what the interactive apps ask at start-up (R21) and says
+/// what it found, what rtl-tui does there and why, draws a test card the way the apps draw, and
+/// names the fix. Over SSH and inside tmux it learns everything over the wire.
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check how this terminal shows right-to-left text, and what to change.",
+        discussion: """
+            Asks the terminal who it is (XTVERSION, DA2, DA1), its bidi modes, colours and the \
+            width of the glyphs rtl-tui draws, on the alternate screen, as `demo` and `browse` do at \
+            start-up. Prints what was found (the terminal and how it was recognised, each query and \
+            its reply, TERM, the locale, colours, the background, tmux or screen and their \
+            passthrough, glyphs whose width differs), the strategy rtl-tui uses there and why, a test \
+            card drawn the way the apps draw, with what a correct terminal shows beside each line, and \
+            the fix. --format json for bug reports. Exit status: 0 when rtl-tui reads right in this \
+            terminal, 1 when something has to change (the report says what).
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @OptionGroup var bidi: BidiModeOptions
+
+    func run() throws {
+        let env = CommandEnvironment.variables
+        _ = setlocale(LC_ALL, "")
+        let charset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? "unknown"
+        let localeName = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? "C"
+
+        let session = DoctorSession(environment: env)
+        let found = session.ask()
+        let setup = TerminalSetup.plan(mode: bidi.bidiMode, terminal: found.identity, outer: found.outer, probe: found.probe,
+                                       multiplexer: found.multiplexer, environment: env)
+        let report = DoctorReport(probe: found.probe, setup: setup, multiplexer: found.multiplexer, environment: env,
+                                  charset: charset, localeName: localeName, terminfoColors: found.colors,
+                                  askedTerminal: found.asked)
+        switch format {
+        case .json:
+            CommandEnvironment.writeOutput(DoctorOutput.json(report) + "\n")
+        case .text:
+            DoctorOutput.writeText(report, drawCardForTerminal: isatty(CommandEnvironment.standardOutput) == 1 && found.asked,
+                                   columns: found.columns, outerRows: found.multiplexer?.clientHeight ?? found.rows)
+        }
+        if let sig = found.signal { CNcurses_guard_reraise_default(sig) }
+        if !report.isOK { throw ExitCode.failure }
+    }
+}
+
+/// The I/O of `doctor`: the terminal (its own /dev/tty, so standard output may be a pipe) put
+/// in raw mode on the alternate screen for the queries, then restored.
+struct DoctorSession {
+    let environment: [String: String]
+
+    struct Found {
+        var identity: TerminalIdentity
+        var outer: TerminalIdentity?
+        var probe = TerminalProbeResult()
+        var multiplexer: MultiplexerInfo?
+        var colors: Int?
+        var asked = false
+        var columns = 80
+        var rows = 24
+        /// A termination signal that arrived while the terminal was asked.
+        var signal: Int32?
+    }
+
+    func ask() -> Found {
+        var found = Found(identity: TerminalIdentity.identify(answers: TerminalAnswers(), environment: environment))
+        let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
+        let fd: Int32
+        if isatty(CommandEnvironment.standardInput) == 1, isatty(CommandEnvironment.standardOutput) == 1 {
+            fd = CommandEnvironment.standardOutput
+        } else {
+            fd = open("/dev/tty", O_RDWR | O_NOCTTY)
+        }
+        if let term, CNcurses_setupterm(term, fd >= 0 ? fd : CommandEnvironment.standardOutput) == 0 {
+            let c = CNcurses_tigetnum("colors")
+            found.colors = c >= 0 ? Int(c) : nil
+        }
+        found.multiplexer = TmuxInfo.query(environment: environment)
+        guard fd >= 0, isatty(fd) == 1, term != nil, term != "dumb" else { return found }
+        defer { if fd != CommandEnvironment.standardOutput { close(fd) } }
+
+        var size = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+            found.columns = Int(size.ws_col)
+            found.rows = Int(size.ws_row)
+        }
+        var saved = termios()
+        guard tcgetattr(fd, &saved) == 0 else { return found }
+        var raw = saved
+        // No echo, no line editing, no signals from keys; bytes as they come.
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        // The guard puts the terminal back if the process is killed or crashes meanwhile.
+        _ = CNcurses_guard_install(fd)
+        let smcup = Self.capability("smcup"), rmcup = Self.capability("rmcup")
+        rmcup.withUnsafeBufferPointer { p in
+            p.baseAddress.map { $0.withMemoryRebound(to: CChar.self, capacity: p.count) { _ = CNcurses_guard_set_restore_sequence($0, p.count) } }
+        }
+        CNcurses_guard_set_active(1)
+        _ = tcsetattr(fd, TCSANOW, &raw)
+        _ = TerminalConversation.write(smcup, to: fd)
+
+        var options = TerminalProbe.Options()
+        options.environment = environment
+        options.glyphs = GlyphWidths.interfaceGlyphs
+        options.tmuxPassthrough = found.multiplexer.map { $0.attached == false ? false : $0.passthrough } ?? nil
+        options.rows = found.rows
+        var probe = TerminalProbe(options: options)
+        TerminalConversation.run(&probe, input: fd, output: fd)
+
+        _ = TerminalConversation.write(rmcup, to: fd)
+        // Unread input (typed keys, a reply that came after its batch gave up) is discarded, so
+        // that nothing of it is echoed at the shell's prompt.
+        _ = tcsetattr(fd, TCSAFLUSH, &saved)
+        CNcurses_guard_set_active(0)
+        let pending = CNcurses_guard_pending_termination()
+        CNcurses_guard_uninstall()
+        if pending != 0 { found.signal = pending }
+
+        found.asked = true
+        found.probe = probe.result
+        if let id = probe.identity { found.identity = id }
+        found.outer = probe.outerIdentity
+        return found
+    }
+
+    /// A terminfo string capability without padding, or no bytes.
+    static func capability(_ name: String) -> [UInt8] {
+        guard let p = CNcurses_tigetstr(name) else { return [] }
+        var out: [UInt8] = []
+        var bytes = Array(String(cString: p).utf8)[...]
+        while let b = bytes.first {
+            if b == UInt8(ascii: "$"), bytes.dropFirst().first == UInt8(ascii: "<"), let close = bytes.firstIndex(of: UInt8(ascii: ">")) {
+                bytes = bytes[(close + 1)...]
+                continue
+            }
+            out.append(b)
+            bytes = bytes.dropFirst()
+        }
+        return out
+    }
+}
+
+/// The report as text (with the test card drawn for the terminal) and as JSON.
+enum DoctorOutput {
+    static func writeText(_ r: DoctorReport, drawCardForTerminal: Bool, columns: Int, outerRows: Int) {
+        var out = "rtl-tui doctor\n"
+        for (title, lines) in r.textSections where title != "Verdict" {
+            out += "\n\(title)\n"
+            for l in lines { out += "  \(l)\n" }
+        }
+        out += "\nTest card (drawn the way rtl-tui draws; beside each line, what a correct terminal shows)\n"
+        CommandEnvironment.writeOutput(out)
+        writeCard(r, forTerminal: drawCardForTerminal, columns: max(40, columns), outerRows: outerRows)
+        out = ""
+        for (title, lines) in r.textSections where title == "Verdict" {
+            out += "\n\(title)\n"
+            for l in lines { out += "  \(l)\n" }
+        }
+        out += r.isOK ? "\nexit status 0: nothing to change\n" : "\nexit status 1: change what the verdict says\n"
+        CommandEnvironment.writeOutput(out)
+    }
+
+    /// The card: each line framed (`│…│`) with the words beside it, in rows as wide as the
+    /// terminal. On the terminal itself, each row goes in the strategy's wire order, with the
+    /// strategy's switch around the card (VTE keeps the switch per row, so the card stays right
+    /// after the switch is put back).
+    static func writeCard(_ r: DoctorReport, forTerminal: Bool, columns: Int, outerRows: Int) {
+        let cardWidth = 24
+        let textWidth = max(10, columns - cardWidth - 5)
+        var rows: [[Cell]] = []
+        for line in DoctorReport.card(width: cardWidth) {
+            let words = TerminalNotice(problem: line.expected, fix: "").wrapped(width: textWidth)
+            for (i, w) in words.enumerated() {
+                var b = Buffer(width: columns, height: 1)
+                b.set(x: 1, y: 0, Cell("│"))
+                if i == 0 { for (x, c) in line.cells.enumerated() where !c.isContinuation { b.set(x: 2 + x, y: 0, c) } }
+                b.set(x: 2 + cardWidth, y: 0, Cell("│"))
+                var x = 4 + cardWidth
+                for ch in w {
+                    let width = max(1, GlyphWidths.expectedWidth(of: String(ch)))
+                    b.set(x: x, y: 0, Cell(String(ch), width: UInt8(width)))
+                    x += width
+                }
+                rows.append((0..<columns).map { b[$0, 0]! })
+            }
+        }
+        let setup = r.setup
+        let wire = WireTransformer(order: forTerminal ? setup.wireOrder : .visual)
+        var out: [UInt8] = []
+        let switches = forTerminal && setup.strategy == .switchedOff
+        if switches { out += setup.enter }
+        for row in rows {
+            let cells = wire.row(row).cells
+            var text = forTerminal ? "\u{1B}[2K" : ""
+            for c in cells where !c.isContinuation { text += Sanitizer.terminalSafe(c.symbol.isEmpty ? " " : c.symbol) }
+            // Trailing blanks are not sent (a row that wraps would start a paragraph of two rows).
+            while text.hasSuffix(" ") || text.hasSuffix("\u{2800}") { text.removeLast() }
+            out += Array((text + "\n").utf8)
+        }
+        if switches {
+            if setup.fixesRows { out += setup.rowFix(rows: outerRows) }
+            out += setup.leave
+        }
+        _ = TerminalConversation.write(out, to: CommandEnvironment.standardOutput)
+    }
+
+    static func json(_ r: DoctorReport) -> String {
+        func q(_ s: String) -> String { JSON.quote(s) }
+        func opt(_ s: String?) -> String { s.map(JSON.quote) ?? "null" }
+        func bytes(_ b: [UInt8]?) -> String { b.map { q(DoctorReport.visible($0)) } ?? "null" }
+        func identity(_ id: TerminalIdentity?) -> String {
+            guard let id else { return "null" }
+            return "{\"family\":\(q(id.family.rawValue)),\"name\":\(q(id.name)),\"version\":\(opt(id.version)),"
+                + "\"evidence\":[\(id.evidence.map(q).joined(separator: ","))]}"
+        }
+        let s = r.setup
+        var parts: [String] = []
+        parts.append("\"ok\":\(r.isOK)")
+        parts.append("\"terminal\":\(identity(s.terminal))")
+        parts.append("\"outer\":\(identity(s.outer))")
+        if let m = r.multiplexer {
+            parts.append("\"multiplexer\":{\"passthrough\":\(m.passthrough.map { "\($0)" } ?? "null"),"
+                         + "\"clientTermType\":\(opt(m.clientTermType)),\"clientTermName\":\(opt(m.clientTermName)),"
+                         + "\"attached\":\(m.attached.map { "\($0)" } ?? "null")}")
+        } else {
+            parts.append("\"multiplexer\":null")
+        }
+        let queries = r.probe.exchanges.flatMap { ex in
+            ex.queries.map { qq in
+                "{\"batch\":\(q(ex.name)),\"query\":\(q(qq.name)),\"sent\":\(bytes(qq.bytes)),\"reply\":\(bytes(qq.reply)),\"complete\":\(ex.complete)}"
+            }
+        }
+        parts.append("\"queries\":[\(queries.joined(separator: ","))]")
+        let env = ["TERM", "COLORTERM", "TERM_PROGRAM", "LANG", "LC_ALL", "LC_CTYPE", "COLORFGBG", "NO_COLOR", "TMUX", "STY"]
+        parts.append("\"environment\":{\(env.map { "\(q($0)):\(opt(r.environment[$0]))" }.joined(separator: ","))}")
+        parts.append("\"locale\":{\"name\":\(q(r.localeName)),\"charset\":\(q(r.charset)),\"utf8\":\(r.isUTF8)}")
+        let support: String
+        switch r.colorSupport {
+        case .palette256: support = "256"
+        case .ansi16: support = "16"
+        case .basic8: support = "8"
+        case .monochrome: support = "none"
+        }
+        parts.append("\"colors\":{\"terminfo\":\(r.terminfoColors.map(String.init) ?? "null"),\"used\":\(q(support))}")
+        let bg = r.background
+        parts.append("\"background\":{\"osc11\":\(opt(r.probe.background)),\"color\":\(opt(bg.color?.hex)),\"colorfgbg\":\(opt(bg.colorFGBG)),"
+                     + "\"light\":\(bg.isLight.map { "\($0)" } ?? "null")}")
+        parts.append("\"foreground\":{\"osc10\":\(opt(r.probe.foreground))}")
+        let widths = r.widthDisagreements.map {
+            "{\"glyph\":\(q($0.glyph)),\"codePoints\":\(q($0.glyph.unicodeScalars.map { "U+" + Hex.padded($0.value) }.joined(separator: " "))),"
+                + "\"table\":\($0.expected),\"terminal\":\($0.measured)}"
+        }
+        parts.append("\"widths\":{\"measured\":\(r.probe.advances.count),\"disagreeing\":[\(widths.joined(separator: ","))]}")
+        parts.append("\"strategy\":{\"mode\":\(q(s.mode.rawValue)),\"name\":\(q(s.strategy.rawValue)),\"wireOrder\":\(q(s.wireOrder.rawValue)),"
+                     + "\"passthrough\":\(q(s.passthrough.rawValue)),\"fixesRows\":\(s.fixesRows),"
+                     + "\"sends\":\(q(DoctorReport.visible(s.enter))),\"restores\":\(q(DoctorReport.visible(s.leave))),"
+                     + "\"reasons\":[\(s.reasons.map(q).joined(separator: ","))]}")
+        parts.append("\"notice\":\(s.notice.map { "{\"problem\":\(q($0.problem)),\"fix\":\(q($0.fix))}" } ?? "null")")
+        let wire = WireTransformer(order: s.wireOrder)
+        let card = DoctorReport.card().map { l in
+            let shown = l.cells.filter { !$0.isContinuation }.map(\.symbol).joined()
+            let sent = wire.row(l.cells).cells.filter { !$0.isContinuation }.map(\.symbol).joined()
+            return "{\"id\":\(q(l.id)),\"text\":\(q(l.text)),\"drawn\":\(q(shown)),\"sent\":\(q(sent)),\"expected\":\(q(l.expected))}"
+        }
+        parts.append("\"card\":[\(card.joined(separator: ","))]")
+        parts.append("\"problems\":[\(r.problems.map(q).joined(separator: ","))]")
+        parts.append("\"fix\":\(opt(r.fix))")
+        parts.append("\"terminalSetting\":\(opt(r.terminalSetting))")
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+}

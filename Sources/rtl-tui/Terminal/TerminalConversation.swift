@@ -1,0 +1,121 @@
+import BidiTerm
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The I/O of the start-up queries (R21): writes each batch of a `TerminalProbe` to the
+/// terminal and reads its answers, waiting for the batch's sentinel at most `batchTimeout` (a
+/// local terminal answers in milliseconds; over SSH the round trip is added; the wait ends as
+/// soon as the sentinel arrives).
+enum TerminalConversation {
+    /// Runs `probe` to its end on the terminal `input`/`output` (file descriptors in a mode that
+    /// does not echo: curses' cbreak/noecho, or raw).
+    static func run(_ probe: inout TerminalProbe, input: Int32, output: Int32,
+                    batchTimeout: Duration = .seconds(2)) {
+        let clock = ContinuousClock()
+        var next = probe.start()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !probe.isDone {
+            if !next.isEmpty {
+                guard write(next, to: output) else { return }
+                next = []
+            }
+            let deadline = clock.now.advanced(by: batchTimeout)
+            var answered = false
+            while !answered {
+                let left = clock.now.duration(to: deadline)
+                if left <= .zero { break }
+                let (s, atto) = left.components
+                let ms = Int32(clamping: s * 1000 + atto / 1_000_000_000_000_000 + 1)
+                var p = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+                let n = poll(&p, 1, ms)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                if n == 0 { continue }
+                if p.revents & Int16(POLLIN) == 0 { return }   // hung up
+                let got = read(input, &buffer, buffer.count)
+                if got < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                if got == 0 { return }
+                let before = probe.result.exchanges.count
+                next = probe.receive(Array(buffer[..<got]))
+                answered = probe.result.exchanges.count > before
+            }
+            if !answered { next = probe.timeout() }
+        }
+    }
+
+    /// Writes all of `bytes`; false on error.
+    static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+}
+
+/// What tmux says about itself and its client (when the process runs inside tmux and the `tmux`
+/// command reaches its server): extra evidence, not needed for identification.
+enum TmuxInfo {
+    /// `tmux display-message -p` of the pane's `allow-passthrough`, the client's terminal type
+    /// (its XTVERSION, as tmux recorded it) and name, and whether a client is attached. Nil
+    /// outside tmux, or when the command fails or takes more than a second.
+    static func query(environment: [String: String]) -> MultiplexerInfo? {
+        guard let tmux = environment["TMUX"], !tmux.isEmpty else { return nil }
+        var args = ["tmux", "display-message", "-p"]
+        if let pane = environment["TMUX_PANE"], !pane.isEmpty { args += ["-t", pane] }
+        args.append("#{allow-passthrough}\t#{client_termtype}\t#{client_termname}\t#{session_attached}\t"
+                    + "#{pane_width}\t#{client_width}\t#{client_height}")
+        guard let out = run(args, environment: environment, timeout: .seconds(1)) else { return nil }
+        let f = out.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard f.count == 7 else { return nil }
+        var info = MultiplexerInfo()
+        switch f[0] {
+        case "1", "on", "all": info.passthrough = true
+        case "0", "off": info.passthrough = false
+        default: info.passthrough = nil
+        }
+        info.clientTermType = f[1].isEmpty ? nil : f[1]
+        info.clientTermName = f[2].isEmpty ? nil : f[2]
+        info.attached = Int(f[3]).map { $0 > 0 }
+        info.paneWidth = Int(f[4])
+        info.clientWidth = Int(f[5])
+        info.clientHeight = Int(f[6])
+        return info
+    }
+
+    /// Runs `arguments` through `/usr/bin/env` and returns its first line of output, or nil.
+    private static func run(_ arguments: [String], environment: [String: String], timeout: Duration) -> String? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = arguments
+        p.environment = environment
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        p.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        do { try p.run() } catch { return nil }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while p.isRunning, clock.now < deadline { usleep(2_000) }
+        if p.isRunning {
+            p.terminate()
+            p.waitUntilExit()
+            return nil
+        }
+        guard p.terminationStatus == 0 else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
+    }
+}

@@ -1,0 +1,71 @@
+import XCTest
+@testable import BidiTerm
+
+/// R21: a terminal notice in the first frame, over any app, until Enter or Escape closes it.
+final class NoticeOverlayTests: XCTestCase {
+    /// An app that fills its frame with dots and counts the keys it gets.
+    struct Dots: TerminalApp {
+        var keys: [KeyEvent] = []
+        mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? {
+            buffer.fill(buffer.area, with: Cell("."))
+            return (1, buffer.area.height - 3)
+        }
+        mutating func handle(_ key: KeyEvent) -> AppAction {
+            keys.append(key)
+            return key == .character("q") ? .quit : .continue
+        }
+    }
+
+    let notice = Notices.passthrough(.tmux)
+
+    func test_theFirstFrameShowsTheNotice_withTheFix_aboveTheLastRow() {
+        var app = NoticeOverlay(Dots(), notice: notice)
+        var b = Buffer(width: 100, height: 30)
+        let cursor = app.render(into: &b)
+        let text = b.rows.joined(separator: "\n")
+        XCTAssertTrue(text.contains("tmux set -g allow-passthrough on"), text)
+        XCTAssertTrue(text.contains("Enter or Esc: close"), text)
+        XCTAssertTrue(b.rowText(29).allSatisfy { $0 == "." }, "the last row is the app's")
+        XCTAssertTrue(b.rowText(0).allSatisfy { $0 == "." }, "the first row is the app's")
+        XCTAssertNil(cursor, "the cursor would sit inside the box")
+    }
+
+    func test_enterOrEscapeClose_otherKeysGoToTheApp() {
+        var app = NoticeOverlay(Dots(), notice: notice)
+        XCTAssertEqual(app.handle(.character("x")), .continue)
+        XCTAssertTrue(app.isShowing)
+        XCTAssertEqual(app.app.keys, [.character("x")])
+        XCTAssertEqual(app.handle(.escape), .continue)
+        XCTAssertFalse(app.isShowing)
+        XCTAssertEqual(app.app.keys, [.character("x")], "Escape closed the notice only")
+        XCTAssertEqual(app.handle(.escape), .continue)
+        XCTAssertEqual(app.app.keys.last, .escape, "once closed, Escape is the app's")
+        var b = Buffer(width: 100, height: 30)
+        _ = app.render(into: &b)
+        XCTAssertFalse(b.rows.joined().contains("allow-passthrough"))
+        var quits = NoticeOverlay(Dots(), notice: notice)
+        XCTAssertEqual(quits.handle(.character("q")), .quit)
+    }
+
+    func test_withoutANotice_theAppIsUntouched() {
+        var app = NoticeOverlay(Dots(), notice: nil)
+        var b = Buffer(width: 40, height: 10)
+        XCTAssertNotNil(app.render(into: &b))
+        XCTAssertTrue(b.rows.allSatisfy { $0.allSatisfy { $0 == "." } })
+        XCTAssertEqual(app.handle(.enter), .continue)
+        XCTAssertEqual(app.app.keys, [.enter])
+    }
+
+    func test_aScreenTooSmall_drawsNoBox() {
+        var app = NoticeOverlay(Dots(), notice: notice)
+        var b = Buffer(width: 15, height: 4)
+        _ = app.render(into: &b)
+        XCTAssertTrue(b.rows.allSatisfy { $0.allSatisfy { $0 == "." } })
+    }
+
+    func test_wrappedForHelp() {
+        let lines = notice.wrapped(width: 30)
+        XCTAssertTrue(lines.allSatisfy { GlyphWidths.expectedWidth(of: $0) <= 30 }, "\(lines)")
+        XCTAssertEqual(lines.joined(separator: " "), notice.line)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import TestSupport
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// R21 in tmux, the usual way to work over SSH: the notice when tmux keeps escape sequences from
+/// the terminal outside, `doctor` naming tmux and the terminal outside when they pass through,
+/// and late replies that never reach the app as keys.
+final class TerminalStrategyE2ETests: XCTestCase {
+    /// tmux with `allow-passthrough off` (its default): the first frame carries the notice with
+    /// the fix; Enter closes it; the help shows it again.
+    func test_demoInTmuxWithoutPassthrough_showsTheNoticeInTheFirstFrame() throws {
+        let tmux = try TmuxHarness(columns: 100, rows: 30, passthrough: false)
+        defer { tmux.tearDown() }
+        try tmux.start([try DemoE2E.binary(), "demo", "--no-animate", "--locale", "ar", "--screen", "settings"], record: true)
+        let first = try DemoE2E.waitForFrame(tmux) { $0.contains("allow-passthrough") }
+        XCTAssertTrue(first.contains("tmux set -g allow-passthrough on"), first.description)
+        XCTAssertTrue(first.contains("Enter or Esc: close"), first.description)
+        // No bidi mode sequence is sent: tmux would drop it anyway.
+        try tmux.waitForQuietOutput()
+        XCTAssertTrue(DemoE2E.positions(of: "\u{1B}[8l", in: tmux.recordedBytes()).isEmpty)
+
+        try tmux.sendKeys("Enter")
+        let closed = try tmux.waitUntil("the notice closed") { !$0.contains("allow-passthrough") }
+        XCTAssertTrue(DemoE2E.isFrame(closed), closed.description)
+
+        try tmux.sendKeys("?")
+        let help = try tmux.waitFor("allow-passthrough")
+        XCTAssertTrue(help.contains("tmux set -g"), help.description)
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        XCTAssertEqual(try tmux.waitForExit(), .exited(0))
+    }
+
+    /// tmux with passthrough on but no client attached: nothing outside to switch or to ask; no
+    /// notice, no mode sequences, and the first frame comes at once.
+    func test_demoInDetachedTmuxWithPassthrough_drawsWithoutANotice() throws {
+        let (tmux, screen) = try DemoE2E.launch(["--no-animate", "--locale", "he"])
+        defer { tmux.tearDown() }
+        XCTAssertFalse(screen.contains("allow-passthrough"), screen.description)
+        try tmux.waitForQuietOutput()
+        let bytes = tmux.recordedBytes()
+        XCTAssertTrue(DemoE2E.positions(of: "\u{1B}[8l", in: bytes).isEmpty)
+        XCTAssertTrue(DemoE2E.positions(of: "\u{1B}Ptmux;", in: bytes).isEmpty, "nothing asked outside a detached session")
+    }
+
+    /// doctor inside tmux without passthrough: it names tmux, says passthrough is off, gives the
+    /// fix, and exits 1.
+    func test_doctorInTmuxWithoutPassthrough_namesTmux_andTheFix() throws {
+        let tmux = try TmuxHarness(columns: 100, rows: 30, passthrough: false)
+        defer { tmux.tearDown() }
+        let out = tmux.directory + "/doctor.txt"
+        try tmux.start(["/bin/sh", "-c", "\"$0\" doctor > \"$1\"; echo \"doctor-exit=$?\"; exec sleep 60", try DemoE2E.binary(), out])
+        let s = try tmux.waitFor("doctor-exit=", timeout: 15)
+        XCTAssertTrue(s.contains("doctor-exit=1"), s.description)
+        let report = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertTrue(report.contains("identified as: tmux 3."), report)
+        XCTAssertTrue(report.contains("tmux passthrough: off"), report)
+        XCTAssertTrue(report.contains("tmux set -g allow-passthrough on"), report)
+        XCTAssertTrue(report.contains("Test card"), report)
+        XCTAssertFalse(report.contains("\u{1B}"), "a report written to a file holds no escape sequence")
+    }
+
+    /// doctor inside tmux with passthrough on, tmux attached to a terminal (a fake playing the
+    /// VTE recording): the terminal outside answers through tmux, and doctor names both.
+    func test_doctorInTmuxWithPassthrough_namesTmuxAndTheTerminalOutside() throws {
+        let tmux = try TmuxHarness(columns: 100, rows: 30, passthrough: true)
+        defer { tmux.tearDown() }
+        let out = tmux.directory + "/doctor.json"
+        let go = tmux.directory + "/go"
+        let script = "while [ ! -e \"$1\" ]; do sleep 0.05; done; \"$0\" doctor --format json > \"$2\"; echo \"doctor-exit=$?\"; exec sleep 60"
+        try tmux.start(["/bin/sh", "-c", script, try DemoE2E.binary(), go, out])
+
+        // A client on a terminal that answers as VTE (sakura).
+        let outside = FakeTerminal(try TerminalRecording.named("sakura"), rows: 30, columns: 100)
+        var env = FakeTerminalHarness.environment(for: outside.recording)
+        env["TERM"] = "xterm-256color"
+        let client = try FakeTerminalHarness(outside, arguments: ["-u", "-S", tmux.socketPath, "attach", "-t", tmux.session],
+                                             environment: env, executable: tmux.tmuxPath)
+        try client.pump(until: "the client to attach") { outside.alternateScreen }
+        FileManager.default.createFile(atPath: go, contents: nil)
+        try client.pump(until: "doctor to finish", timeout: 20) {
+            (try? tmux.capture().contains("doctor-exit=")) ?? false
+        }
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+        let terminal = json["terminal"] as? [String: Any]
+        let outer = json["outer"] as? [String: Any]
+        let strategy = json["strategy"] as? [String: Any]
+        XCTAssertEqual(terminal?["family"] as? String, "tmux", text)
+        XCTAssertEqual(outer?["family"] as? String, "vte", text)
+        XCTAssertEqual(outer?["version"] as? String, "0.70.6", text)
+        XCTAssertEqual(strategy?["passthrough"] as? String, "tmux", text)
+        XCTAssertEqual(strategy?["name"] as? String, "switchedOff", text)
+        XCTAssertEqual((json["multiplexer"] as? [String: Any])?["passthrough"] as? Bool, true, text)
+        XCTAssertEqual(json["ok"] as? Bool, true, text)
+        XCTAssertTrue(try tmux.capture().contains("doctor-exit=0"))
+        XCTAssertTrue(outside.queries.contains("da2"), "the terminal outside was asked: \(outside.queries)")
+    }
+
+    /// A reply that arrives late (here sent into the pane by hand: DA1, DECRPM, CPR, OSC 11)
+    /// is not typed into the text field.
+    func test_lateRepliesDoNotReachTheTextField() throws {
+        let (tmux, screen) = try DemoE2E.launch(["--locale", "en", "--no-animate", "--screen", "messages"])
+        defer { tmux.tearDown() }
+        let draft = "Attached build.log from GitHub"
+        let y = try XCTUnwrap(DemoE2E.rowIndex(screen, containing: draft), screen.description)
+        try tmux.sendKeys("Tab")
+        try tmux.sendKeys("End")
+        try tmux.sendText("x")
+        try tmux.waitUntil("x typed") { $0.row(y).contains(draft + "x") }
+        for reply in ["\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c", "\u{1B}[8;1$y", "\u{1B}[12;40R", "\u{1B}]11;rgb:0000/0000/0000\u{07}"] {
+            try tmux.sendHex(Array(reply.utf8))
+        }
+        try tmux.sendText("y")
+        let s = try tmux.waitUntil("y typed") { $0.row(y).contains(draft + "x") && $0.row(y).contains("y") }
+        XCTAssertTrue(s.row(y).contains(draft + "xy"), s.row(y))
+        XCTAssertFalse(s.contains("64;1") || s.contains("rgb:") || s.contains("40R"), s.description)
+    }
+}
