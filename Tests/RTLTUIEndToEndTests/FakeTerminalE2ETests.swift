@@ -64,6 +64,7 @@ final class FakeTerminalE2ETests: XCTestCase {
             XCTAssertEqual(value(json, "strategy.name") as? String, strategy, name)
             XCTAssertEqual(value(json, "strategy.wireOrder") as? String, order, name)
             XCTAssertEqual(value(json, "background.light") as? Bool, light, name)
+            XCTAssertEqual(value(json, "theme.name") as? String, light.map { $0 ? "light" : "dark" } ?? "default", name)
             XCTAssertEqual((value(json, "widths.disagreeing") as? [Any])?.count, 0, name)
             XCTAssertGreaterThan(value(json, "widths.measured") as? Int ?? 0, 50, name)
             XCTAssertEqual(value(json, "ok") as? Bool, true, name)
@@ -218,14 +219,16 @@ final class FakeTerminalE2ETests: XCTestCase {
     }
 
     /// A terminal that draws ★ two cells wide (its fonts disagree with the width table): the
-    /// ratings screen never sends ★, and draws a one-cell fallback instead, so the frame holds.
+    /// ratings screen never sends ★, nor the rest of its family, but their one-cell fallbacks, so
+    /// the frame holds; the other glyphs stay.
     func test_demo_glyphMeasuredWider_isDrawnAsAFallback() throws {
         let fake = FakeTerminal(try recording("xterm"))
         fake.advanceOverrides["★"] = 2
         let h = try startDemo(fake, ["--screen", "ratings"])
         let firstClear = try XCTUnwrap(h.positions(of: Self.clear).first)
         XCTAssertFalse(h.positions(of: "★").contains { $0 > firstClear }, "★ drawn although the terminal measured it 2 wide")
-        XCTAssertTrue(h.positions(of: "☆").contains { $0 > firstClear }, "the other stars are still drawn")
+        XCTAssertFalse(h.positions(of: "☆").contains { $0 > firstClear }, "a rating mixes fallbacks and stars")
+        XCTAssertTrue(h.positions(of: "┌").contains { $0 > firstClear }, "the frame keeps its own glyphs")
         h.type("q")
         XCTAssertEqual(try h.waitForExit(), .exited(0))
 
@@ -235,6 +238,7 @@ final class FakeTerminalE2ETests: XCTestCase {
         let dis = try XCTUnwrap(value(json, "widths.disagreeing") as? [[String: Any]])
         XCTAssertEqual(dis.first?["glyph"] as? String, "★")
         XCTAssertEqual(dis.first?["terminal"] as? Int, 2)
+        XCTAssertEqual((value(json, "widths.fallbacks") as? [String: String])?["★"], "*")
     }
 
     /// A key typed while the terminal answers is not lost, and late replies are not keys.

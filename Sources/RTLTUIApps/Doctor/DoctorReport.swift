@@ -22,10 +22,12 @@ public struct DoctorReport: Sendable {
     public var terminfoColors: Int?
     /// Whether a terminal could be asked at all (false: no /dev/tty; only the environment).
     public var askedTerminal: Bool
+    /// The theme the apps would draw with here, and why.
+    public var theme: ThemeChoice
 
     public init(probe: TerminalProbeResult, setup: TerminalSetup, multiplexer: MultiplexerInfo? = nil,
                 environment: [String: String], charset: String, localeName: String, terminfoColors: Int?,
-                askedTerminal: Bool = true) {
+                askedTerminal: Bool = true, themeOption: ThemeOption = .auto) {
         self.probe = probe
         self.setup = setup
         self.multiplexer = multiplexer
@@ -34,6 +36,9 @@ public struct DoctorReport: Sendable {
         self.localeName = localeName
         self.terminfoColors = terminfoColors
         self.askedTerminal = askedTerminal
+        let colors = ColorSupport.detect(hasColors: (terminfoColors ?? 0) > 0, colorCount: terminfoColors ?? 0,
+                                         noColor: ColorSupport.noColorRequested(in: environment))
+        theme = ThemeChoice.choose(themeOption, osc11Reply: probe.background, environment: environment, colors: colors)
     }
 
     // MARK: - Findings
@@ -41,9 +46,28 @@ public struct DoctorReport: Sendable {
     /// Whether the character set is UTF-8 (rtl-tui switches LC_CTYPE to C.UTF-8 otherwise).
     public var isUTF8: Bool { ["utf-8", "utf8"].contains(charset.lowercased()) }
 
-    public var background: TerminalBackground {
-        TerminalBackground(color: probe.background.flatMap(RGBColor.init(terminalColor:)), colorFGBG: environment["COLORFGBG"])
+    /// The background colour the terminal answered (OSC 11), when it did.
+    public var backgroundColor: RGB? { probe.background.flatMap { TerminalBackground.color(fromOSC11: $0) } }
+
+    /// Light or dark: the OSC 11 answer, else `COLORFGBG`; nil when neither tells.
+    public var backgroundBrightness: BackgroundBrightness? {
+        if let c = backgroundColor { return BackgroundBrightness(of: c) }
+        return environment["COLORFGBG"].flatMap { TerminalBackground.brightness(colorfgbg: $0) }
     }
+
+    /// The background, in words.
+    public var backgroundDescription: String {
+        if let c = backgroundColor, let reply = probe.background {
+            return "\(c), \(BackgroundBrightness(of: c).rawValue) (OSC 11 answer \(Sanitizer.visible(reply)))"
+        }
+        if let v = environment["COLORFGBG"], let b = TerminalBackground.brightness(colorfgbg: v) {
+            return "\(b.rawValue) (COLORFGBG=\(Sanitizer.visible(v)); no OSC 11 answer)"
+        }
+        return "unknown (no OSC 11 answer, no COLORFGBG)"
+    }
+
+    /// The glyphs the apps replace here (fallbacks where the terminal draws another width).
+    public var glyphSet: GlyphSet { GlyphSet.adapted(to: probe.advances.filter { $0.value >= 0 }) }
 
     public var widthDisagreements: [GlyphWidthDisagreement] { GlyphWidths.disagreements(probe.advances) }
 
@@ -195,8 +219,9 @@ public struct DoctorReport: Sendable {
         case .monochrome: colours = ColorSupport.noColorRequested(in: environment) ? "none (NO_COLOR is set)" : "none"
         }
         env.append("colours: \(colours) (terminfo colors: \(terminfoColors.map(String.init) ?? "unknown"))")
-        env.append("background: \(background.description)")
-        if let fg = probe.foreground.flatMap(RGBColor.init(terminalColor:)) { env.append("foreground: OSC 10 \(fg.hex)") }
+        env.append("background: \(backgroundDescription)")
+        if let fg = probe.foreground { env.append("foreground: OSC 10 answer \(Sanitizer.visible(fg))") }
+        env.append("theme: \(theme.name) (\(theme.reason))")
 
         var widths: [String] = []
         let measured = probe.advances.count
@@ -210,6 +235,10 @@ public struct DoctorReport: Sendable {
             for d in dis {
                 let cps = d.glyph.unicodeScalars.map { "U+" + Hex.padded($0.value) }.joined(separator: " ")
                 widths.append("  \(Sanitizer.terminalSafe(d.glyph)) (\(cps)): table \(d.expected), terminal \(d.measured)")
+            }
+            let replaced = glyphSet.replacements.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+            if !replaced.isEmpty {
+                widths.append("fallbacks: " + replaced.map { "\(Sanitizer.terminalSafe($0.key)) → \($0.value)" }.joined(separator: ", "))
             }
         }
 

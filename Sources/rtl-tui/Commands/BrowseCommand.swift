@@ -47,6 +47,7 @@ struct BrowseCommand: ParsableCommand {
         }
         var session = TerminalSessionOptions()
         session.bidiMode = bidiMode
+        session.theme = theme.theme
         session.glyphs = GlyphWidths.candidates(in: app.rows.compactMap(\.entry.translation))
         try TerminalSession.runFullScreen(options: session) { findings in
             var a = app

@@ -33,6 +33,8 @@ struct DoctorCommand: ParsableCommand {
 
     @OptionGroup var bidi: BidiModeOptions
 
+    @OptionGroup var theme: ThemeOptions
+
     func run() throws {
         let env = CommandEnvironment.variables
         _ = setlocale(LC_ALL, "")
@@ -45,7 +47,7 @@ struct DoctorCommand: ParsableCommand {
                                        multiplexer: found.multiplexer, environment: env)
         let report = DoctorReport(probe: found.probe, setup: setup, multiplexer: found.multiplexer, environment: env,
                                   charset: charset, localeName: localeName, terminfoColors: found.colors,
-                                  askedTerminal: found.asked)
+                                  askedTerminal: found.asked, themeOption: theme.theme)
         switch format {
         case .json:
             CommandEnvironment.writeOutput(DoctorOutput.json(report) + "\n")
@@ -257,15 +259,19 @@ enum DoctorOutput {
         case .monochrome: support = "none"
         }
         parts.append("\"colors\":{\"terminfo\":\(r.terminfoColors.map(String.init) ?? "null"),\"used\":\(q(support))}")
-        let bg = r.background
-        parts.append("\"background\":{\"osc11\":\(opt(r.probe.background)),\"color\":\(opt(bg.color?.hex)),\"colorfgbg\":\(opt(bg.colorFGBG)),"
-                     + "\"light\":\(bg.isLight.map { "\($0)" } ?? "null")}")
+        parts.append("\"background\":{\"osc11\":\(opt(r.probe.background)),\"color\":\(opt(r.backgroundColor?.description)),"
+                     + "\"colorfgbg\":\(opt(r.environment["COLORFGBG"])),"
+                     + "\"light\":\(r.backgroundBrightness.map { "\($0 == .light)" } ?? "null")}")
+        parts.append("\"theme\":{\"name\":\(q(r.theme.name)),\"reason\":\(q(r.theme.reason))}")
         parts.append("\"foreground\":{\"osc10\":\(opt(r.probe.foreground))}")
         let widths = r.widthDisagreements.map {
             "{\"glyph\":\(q($0.glyph)),\"codePoints\":\(q($0.glyph.unicodeScalars.map { "U+" + Hex.padded($0.value) }.joined(separator: " "))),"
                 + "\"table\":\($0.expected),\"terminal\":\($0.measured)}"
         }
-        parts.append("\"widths\":{\"measured\":\(r.probe.advances.count),\"disagreeing\":[\(widths.joined(separator: ","))]}")
+        let fallbacks = r.glyphSet.replacements.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+            .map { "\(q($0.key)):\(q($0.value))" }
+        parts.append("\"widths\":{\"measured\":\(r.probe.advances.count),\"disagreeing\":[\(widths.joined(separator: ","))],"
+                     + "\"fallbacks\":{\(fallbacks.joined(separator: ","))}}")
         parts.append("\"strategy\":{\"mode\":\(q(s.mode.rawValue)),\"name\":\(q(s.strategy.rawValue)),\"wireOrder\":\(q(s.wireOrder.rawValue)),"
                      + "\"passthrough\":\(q(s.passthrough.rawValue)),\"fixesRows\":\(s.fixesRows),"
                      + "\"sends\":\(q(DoctorReport.visible(s.enter))),\"restores\":\(q(DoctorReport.visible(s.leave))),"

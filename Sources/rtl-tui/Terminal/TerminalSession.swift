@@ -59,6 +59,8 @@ struct TerminalSessionOptions {
     var glyphs: [String] = []
     /// The longest wait for one batch of answers.
     var probeTimeout: Duration = .seconds(2)
+    /// `--theme`: `auto` follows the terminal's background.
+    var theme: ThemeOption = .auto
     /// The environment consulted for TERM, NO_COLOR, TMUX and the terminals' own variables.
     var environment: [String: String] = CommandEnvironment.variables
 }
@@ -97,6 +99,8 @@ final class TerminalSession {
     let setup: TerminalSetup
     /// What the app gets before its first frame.
     let findings: TerminalFindings
+    /// The theme the apps draw with, and why.
+    let theme: ThemeChoice
     private var ended = false
     /// What puts the terminal's bidi back (`setup.leave`, and the outer rows behind tmux).
     private var leaveBytes: [UInt8] = []
@@ -167,15 +171,11 @@ final class TerminalSession {
         probe = result
         setup = TerminalSetup.plan(mode: options.bidiMode, terminal: identity, outer: outer, probe: result,
                                    multiplexer: tmux, environment: env)
-        let disagreements = GlyphWidths.disagreements(result.advances)
-        findings = TerminalFindings(
-            notice: setup.notice,
-            background: TerminalBackground(color: result.background.flatMap(RGBColor.init(terminalColor:)),
-                                           colorFGBG: env["COLORFGBG"]),
-            foreground: result.foreground.flatMap(RGBColor.init(terminalColor:)),
-            widthDisagreements: disagreements)
-
-        backend.mismatchedGlyphs = Set(disagreements.map(\.glyph))
+        findings = TerminalFindings(notice: setup.notice, backgroundReply: result.background, advances: result.advances)
+        theme = findings.theme(options.theme, environment: env, colors: backend.colorSupport)
+        // Glyphs drawn by widgets go through the app's glyph set; any other measured glyph that
+        // the terminal draws at another width is replaced in the backend.
+        backend.mismatchedGlyphs = Set(findings.widthDisagreements.map(\.glyph))
         if setup.wireOrder.rewrites { backend.setWireOrder(setup.wireOrder) }
         let setup = self.setup
         let backend = self.backend
@@ -223,13 +223,12 @@ final class TerminalSession {
     /// mode afterwards: call `end()` (the static `run` does).
     func run<App: TerminalApp>(_ app: App) -> AppLoopExit {
         var app = app
-        // The themes' colours need 256; with fewer the app draws without colour (ThemeChoice).
+        // The theme from the terminal's background (OSC 11, COLORFGBG) and --theme, as the
+        // terminal's colours can show it (the themes need 256), and the glyphs it draws right.
         if var themed = app as? any ThemedApp {
-            let shown = ThemeChoice.shown(themed.theme, with: backend.colorSupport)
-            if shown != themed.theme {
-                themed.theme = shown
-                if let adjusted = themed as? App { app = adjusted }
-            }
+            themed.theme = ThemeChoice.shown(theme.theme, with: backend.colorSupport)
+            themed.glyphs = findings.glyphs
+            if let adjusted = themed as? App { app = adjusted }
         }
         var loop = AppLoop(app: NoticeOverlay(app, notice: findings.notice), backend: backend)
         return loop.run { [self] in self.control() }

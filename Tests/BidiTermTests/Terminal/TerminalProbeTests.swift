@@ -290,21 +290,21 @@ final class TerminalProbeTests: XCTestCase {
 
     // MARK: - Colours and widths
 
-    func test_backgroundFromOSC11_andCOLORFGBG() throws {
-        let xterm = Self.drive(try fake("xterm"))
-        let bg = TerminalBackground(color: xterm.result.background.flatMap(RGBColor.init(terminalColor:)))
-        XCTAssertEqual(bg.isLight, true, xterm.result.background ?? "no answer")
-        let sakura = Self.drive(try fake("sakura"))
-        XCTAssertEqual(TerminalBackground(color: sakura.result.background.flatMap(RGBColor.init(terminalColor:))).isLight, false)
-        let qterm = Self.drive(try fake("qterminal"))
-        XCTAssertNil(qterm.result.background)
-        XCTAssertEqual(TerminalBackground(colorFGBG: "15;0").isLight, false)
-        XCTAssertEqual(TerminalBackground(colorFGBG: "0;15").isLight, true)
-        XCTAssertEqual(TerminalBackground(colorFGBG: "default;default").isLight, nil)
-        XCTAssertEqual(RGBColor(terminalColor: "rgb:2323/2626/2727"), RGBColor(red: 0x23, green: 0x26, blue: 0x27))
-        XCTAssertEqual(RGBColor(terminalColor: "rgb:f/8/0"), RGBColor(red: 255, green: 136, blue: 0))
-        XCTAssertEqual(RGBColor(terminalColor: "#ffffff")?.isLight, true)
-        XCTAssertNil(RGBColor(terminalColor: "rgb:zz/00/00"))
+    /// The theme each recorded terminal gets: from its OSC 11 answer, else its COLORFGBG, else
+    /// the theme that reads on both (PuTTY answers neither).
+    func test_themeChoice_inEveryRecordedTerminal() throws {
+        let expected = ["xterm": "light", "urxvt": "light", "stterm": "dark", "mlterm": "light", "sakura": "dark",
+                        "lxterminal": "dark", "konsole": "dark", "qterminal": "dark", "pterm": "default", "kitty": "dark"]
+        for (name, theme) in expected {
+            let rec = try TerminalRecording.named(name)
+            let probe = Self.drive(FakeTerminal(rec))
+            let findings = TerminalFindings(backgroundReply: probe.result.background, advances: probe.result.advances)
+            let choice = findings.theme(.auto, environment: rec.environment, colors: .palette256)
+            XCTAssertEqual(choice.name, theme, "\(name): \(choice.reason)")
+            // --theme and NO_COLOR still win.
+            XCTAssertEqual(findings.theme(.dark, environment: rec.environment, colors: .palette256).name, "dark")
+            XCTAssertEqual(findings.theme(.auto, environment: ["NO_COLOR": "1"], colors: .palette256).name, "mono")
+        }
     }
 
     /// The advances come back per glyph; where the terminal disagrees with the width table it is
