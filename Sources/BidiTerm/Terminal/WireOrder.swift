@@ -314,15 +314,24 @@ final class WireBidi {
                               _ attempt: ([WireTransformer.Unit]) -> [WireTransformer.Unit]?) -> [WireTransformer.Unit]? {
         if let r = attempt(row) { return r }
         let junctions = blankJunctions(row)
-        guard !junctions.isEmpty else { return nil }
         func replaced(_ which: [Int]) -> [WireTransformer.Unit] {
             var cells = row
             for i in which { cells[i].cell.symbol = brailleBlank }
             return cells
         }
-        if let r = attempt(replaced(junctions)) { return r }
-        guard junctions.count > 1 else { return nil }
-        for j in junctions {
+        if !junctions.isEmpty, let r = attempt(replaced(junctions)) { return r }
+        if junctions.count > 1 {
+            for j in junctions {
+                if let r = attempt(replaced([j])) { return r }
+            }
+        }
+        // Then any one blank, nearest to a right-to-left letter first (a strong L between a
+        // right-to-left word and a bracket pair, across a border: `גרסה (2.4.1)│ "(2.4.1)" at`).
+        let rtl = row.indices.filter { Self.strong(row[$0].scalar) == true }
+        guard !rtl.isEmpty else { return nil }
+        let blanks = row.indices.filter { row[$0].cell.symbol == " " && !junctions.contains($0) }
+            .sorted { a, b in rtl.map { abs($0 - a) }.min()! < rtl.map { abs($0 - b) }.min()! }
+        for j in blanks.prefix(48) {
             if let r = attempt(replaced([j])) { return r }
         }
         return nil
@@ -365,16 +374,18 @@ final class WireBidi {
            let blank = cells[..<first].firstIndex(where: { $0.cell.symbol == " " }) {
             cells[blank].cell.symbol = Self.brailleBlank
         }
-        let target = Self.symbols(cells)
-        let units = cells.map(\.unit)
-        for level: UInt8 in [0, 1] {
-            for mode in Self.inverseModes {
-                guard let (map, levels) = run(units, level: level, mode: mode) else { continue }
-                let candidate = map.map { levels[$0] % 2 == 1 ? cells[$0].mirrored() : cells[$0] }
-                if Self.symbols(puttyForward(candidate)) == target { return candidate }
+        return Self.withBlanksAsL(cells) { cells in
+            let target = Self.symbols(cells)
+            let units = cells.map(\.unit)
+            for level: UInt8 in [0, 1] {
+                for mode in Self.inverseModes {
+                    guard let (map, levels) = run(units, level: level, mode: mode) else { continue }
+                    let candidate = map.map { levels[$0] % 2 == 1 ? cells[$0].mirrored() : cells[$0] }
+                    if Self.symbols(puttyForward(candidate)) == target { return candidate }
+                }
             }
+            return nil
         }
-        return nil
     }
 
     /// true: strong R or AL; false: strong L; nil: not strong.

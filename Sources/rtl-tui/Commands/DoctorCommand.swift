@@ -183,6 +183,7 @@ enum DoctorOutput {
     /// after the switch is put back).
     static func writeCard(_ r: DoctorReport, forTerminal: Bool, columns: Int, outerRows: Int) {
         let cardWidth = 24
+        let engine = BidiEngine()
         let textWidth = max(10, columns - cardWidth - 5)
         var rows: [[Cell]] = []
         for line in DoctorReport.card(width: cardWidth) {
@@ -192,11 +193,12 @@ enum DoctorOutput {
                 b.set(x: 1, y: 0, Cell("│"))
                 if i == 0 { for (x, c) in line.cells.enumerated() where !c.isContinuation { b.set(x: 2 + x, y: 0, c) } }
                 b.set(x: 2 + cardWidth, y: 0, Cell("│"))
+                // English with Hebrew or Arabic letters in it: laid out left to right, the letters
+                // in their own order (R5).
                 var x = 4 + cardWidth
-                for ch in w {
-                    let width = max(1, GlyphWidths.expectedWidth(of: String(ch)))
-                    b.set(x: x, y: 0, Cell(String(ch), width: UInt8(width)))
-                    x += width
+                for c in engine.layout(w, direction: .ltr).lines.first?.cells ?? [] where c.width > 0 {
+                    b.set(x: x, y: 0, Cell(c.text, width: UInt8(c.width)))
+                    x += c.width
                 }
                 rows.append((0..<columns).map { b[$0, 0]! })
             }
@@ -211,14 +213,29 @@ enum DoctorOutput {
             var text = forTerminal ? "\u{1B}[2K" : ""
             for c in cells where !c.isContinuation { text += Sanitizer.terminalSafe(c.symbol.isEmpty ? " " : c.symbol) }
             // Trailing blanks are not sent (a row that wraps would start a paragraph of two rows).
-            while text.hasSuffix(" ") || text.hasSuffix("\u{2800}") { text.removeLast() }
+            while text.hasSuffix(" ") { text.removeLast() }
             out += Array((text + "\n").utf8)
         }
+        // mlterm's switch is global and redraws what is on screen: put back, it would show the
+        // card with mlterm's own bidi. The card stays right while the switch is held: until
+        // Enter when someone is at the terminal, else the card is only described.
+        let global = switches && setup.drawing.family == .mlterm
         if switches {
             if setup.fixesRows { out += setup.rowFix(rows: outerRows) }
-            out += setup.leave
+            if !global { out += setup.leave }
         }
         _ = TerminalConversation.write(out, to: CommandEnvironment.standardOutput)
+        if global {
+            if isatty(CommandEnvironment.standardInput) == 1 {
+                CommandEnvironment.writeOutput("  (mlterm's own bidi stays off while you read the card: press Enter to give it back)")
+                var byte: UInt8 = 0
+                while read(CommandEnvironment.standardInput, &byte, 1) == 1, byte != 0x0A, byte != 0x0D {}
+                CommandEnvironment.writeOutput("\n")
+            } else {
+                CommandEnvironment.writeOutput("  (mlterm redraws the screen with its own bidi once rtl-tui gives it back: read the card before that)\n")
+            }
+            _ = TerminalConversation.write(setup.leave, to: CommandEnvironment.standardOutput)
+        }
     }
 
     static func json(_ r: DoctorReport) -> String {

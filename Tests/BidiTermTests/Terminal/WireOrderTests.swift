@@ -152,6 +152,33 @@ final class WireOrderTests: XCTestCase {
         XCTAssertEqual(Set(counts).count, 1, "\(row.cells.map(\.symbol))")
     }
 
+    /// A row where a right-to-left segment ends in a bracketed number, then a border and English
+    /// with a bracket pair of its own (a line of `doctor`'s card): no order of the cells alone
+    /// reproduces it (the second pair joins the right-to-left run), a blank turned into U+2800
+    /// (class L, drawn empty) does, in every terminal that reorders rows or runs.
+    func test_aRowMixingDirectionsAcrossABorder_roundTripsWithABlankOfClassL() {
+        let engine = BidiEngine()
+        var b = Buffer(width: 110, height: 1)
+        b.set(x: 1, y: 0, Cell("│"))
+        let card = engine.layout("גרסה (2.4.1)", direction: .rtl, width: 24).lines[0]
+        var x = 26 - card.width
+        for c in card.cells where c.width > 0 { b.set(x: x, y: 0, Cell(c.text, width: UInt8(c.width))); x += c.width }
+        b.set(x: 26, y: 0, Cell("│"))
+        x = 28
+        for c in engine.layout("\"(2.4.1)\" at the left end, digits in that order", direction: .ltr).lines[0].cells where c.width > 0 {
+            b.set(x: x, y: 0, Cell(c.text, width: UInt8(c.width)))
+            x += c.width
+        }
+        let row = Self.row(b, 0)
+        for order in [WireOrder.putty, .konsole, .qterminal] {
+            let w = WireTransformer(order: order)
+            let sent = w.row(row)
+            XCTAssertTrue(sent.exact, "\(order)")
+            XCTAssertEqual(Self.seen(w.simulate(sent.cells)), Self.seen(row), "\(order)")
+        }
+        XCTAssertTrue(WireTransformer(order: .putty).row(row).cells.contains { $0.symbol == "\u{2800}" })
+    }
+
     /// The cursor goes where the cell it was on was written.
     func test_cursorFollowsItsCell() {
         let wire = WireTransformer(order: .konsole)
