@@ -92,11 +92,11 @@ final class NcursesBackend: TerminalBackend {
         var buffer = buffer
         var cursor = cursor
         if let wire {
-            if wire.order == .qterminal, let c = cursor, var cell = buffer[c.x, c.y] {
+            if wire.order == .qterminal {
                 // qterminal repaints the cell under a blinking cursor alone, showing the cell
-                // stored there: the caret is drawn as a reversed cell instead (a run of its own).
-                cell.style.attributes.formSymmetricDifference(.reverse)
-                buffer.set(x: c.x, y: c.y, cell)
+                // stored there, not the one its bidi puts there: the terminal's cursor stays
+                // hidden, and the caret is the cell the text field draws in the caret style (a
+                // run of its own, drawn where it belongs).
                 cursor = nil
             }
             buffer = wire.transform(buffer)
