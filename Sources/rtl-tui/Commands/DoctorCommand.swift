@@ -108,7 +108,7 @@ struct DoctorSession {
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
         // The guard puts the terminal back if the process is killed or crashes meanwhile.
         _ = CNcurses_guard_install(fd)
-        let smcup = Self.capability("smcup"), rmcup = Self.capability("rmcup")
+        let smcup = TerminalSession.capability("smcup"), rmcup = TerminalSession.capability("rmcup")
         rmcup.withUnsafeBufferPointer { p in
             p.baseAddress.map { $0.withMemoryRebound(to: CChar.self, capacity: p.count) { _ = CNcurses_guard_set_restore_sequence($0, p.count) } }
         }
@@ -138,22 +138,6 @@ struct DoctorSession {
         if let id = probe.identity { found.identity = id }
         found.outer = probe.outerIdentity
         return found
-    }
-
-    /// A terminfo string capability without padding, or no bytes.
-    static func capability(_ name: String) -> [UInt8] {
-        guard let p = CNcurses_tigetstr(name) else { return [] }
-        var out: [UInt8] = []
-        var bytes = Array(String(cString: p).utf8)[...]
-        while let b = bytes.first {
-            if b == UInt8(ascii: "$"), bytes.dropFirst().first == UInt8(ascii: "<"), let close = bytes.firstIndex(of: UInt8(ascii: ">")) {
-                bytes = bytes[(close + 1)...]
-                continue
-            }
-            out.append(b)
-            bytes = bytes.dropFirst()
-        }
-        return out
     }
 }
 

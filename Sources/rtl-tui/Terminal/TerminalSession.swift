@@ -376,7 +376,7 @@ final class TerminalSession {
 
     /// A terminfo string capability of the running terminal, without its padding (`$<…>`), or
     /// no bytes.
-    private static func capability(_ name: String) -> [UInt8] {
+    static func capability(_ name: String) -> [UInt8] {
         guard let p = CNcurses_tigetstr(name) else { return [] }
         var out: [UInt8] = []
         var bytes = Array(String(cString: p).utf8)[...]
