@@ -57,7 +57,7 @@ final class CommandParsingTests: XCTestCase {
         let d = try DemoCommand.parse([])
         XCTAssertNil(d.direction.dir.fixed, "auto: the language's direction")
         XCTAssertNil(d.numerals.numerals, "the language's digits")
-        XCTAssertEqual(d.bidi.bidiMode, .explicit)
+        XCTAssertEqual(d.bidi.bidiMode, .auto, "the terminal decides (R21)")
         // Any locale name: the demo draws it in its direction and digits (R1, R6).
         XCTAssertEqual(try DemoCommand.parse(["--locale", "ur_PK.UTF-8"]).locale.locale, "ur_PK.UTF-8")
         XCTAssertEqual(try DemoCommand.parse(["--pseudo", "ar-XB"]).pseudo.pseudo, .bidi)
