@@ -172,7 +172,10 @@ public struct TerminalIdentity: Hashable, Sendable, Codable {
         case (0?, 115?): return id(.qterminal, nil, "qtermwidget, as in qterminal")
         case (0?, 136?): return id(.putty, nil, "PuTTY")
         case (84?, _): return id(.tmux, nil, "tmux")
-        case (83?, let v): return id(.screen, v.map(String.init), "GNU screen")
+        case (83?, let v?):
+            // screen's version: major * 10000 + minor * 100 + patch (40900 = 4.9.0).
+            return id(.screen, "\(v / 10000).\(v / 100 % 100).\(v % 100)", "GNU screen")
+        case (83?, nil): return id(.screen, nil, "GNU screen")
         case (77?, let v): return id(.mintty, v.map(String.init), "mintty")
         case (1?, 4000?): return id(.kitty, d.count > 2 ? "0.\(d[2])" : nil, "kitty")
         case (1?, 95?): return id(.appleTerminal, nil, "macOS Terminal")

@@ -108,7 +108,7 @@ public struct TerminalProbe {
         /// Whether tmux lets wrapped sequences through (`allow-passthrough`), when known from
         /// tmux itself; nil: unknown (the outer terminal is asked anyway, and silence means no).
         public var tmuxPassthrough: Bool? = nil
-        /// The terminal's height, so glyph measurements stay on screen.
+        /// The terminal's height.
         public var rows: Int = 24
         public init() {}
     }
@@ -210,17 +210,19 @@ public struct TerminalProbe {
         sawCPR = false
         var payload: [UInt8] = []
         if b.target == .direct { payload += Array("\u{1B}[2;1H".utf8) }
-        var row = 2
         for q in b.queries {
             if case .glyph = q.kind {
-                // One glyph per row, at column 1, then a CPR (row 2 and below, see above).
-                payload += Array("\u{1B}[\(row);1H".utf8) + q.bytes + Array("\u{1B}[6n".utf8)
-                row = row + 1 >= max(3, options.rows) ? 2 : row + 1
+                // Each glyph at column 1 of row 2, on a row cleared first, then a CPR (row 2, see
+                // above). Everything the probe draws stays on that one row, which it clears at the
+                // end: a multiplexer without an alternate screen (GNU screen by default) keeps
+                // what is drawn.
+                payload += Array("\u{1B}[2;1H\u{1B}[K".utf8) + q.bytes + Array("\u{1B}[6n".utf8)
             } else {
                 payload += q.bytes
             }
         }
-        if b.target == .direct, row != 2 { payload += Array("\u{1B}[2;1H".utf8) }
+        // What a terminal printed of a query it does not know, and the glyphs, are cleared.
+        if b.target == .direct { payload += Array("\u{1B}[2;1H\u{1B}[2K".utf8) }
         payload += Array("\u{1B}[6n\u{1B}[c".utf8)
         switch b.target {
         case .direct: return payload

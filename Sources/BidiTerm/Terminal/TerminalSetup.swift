@@ -270,7 +270,7 @@ public struct TerminalSetup: Hashable, Sendable {
                 setup.restoresImplicitRows = modes[.bidi] != 2
                 setup.reasons.append("\(drawing.family.displayName) honours the BiDi mode of the freedesktop recommendation: "
                                      + "explicit mode (CSI 8 l) and LTR paragraphs (CSI 1 SP k) are set before the screen is first cleared"
-                                     + (setup.fixesRows ? ", and every row is set again after each frame (the rows are tmux's)" : ""))
+                                     + (setup.fixesRows ? ", and every row is set again after each frame (the rows are \(terminal.family.displayName)'s)" : ""))
             } else {
                 setup.strategy = .notice
                 setup.notice = Notices.passthrough(inTmux ? .tmux : .screen)

@@ -14,6 +14,10 @@ enum TerminalConversation {
     static func run(_ probe: inout TerminalProbe, input: Int32, output: Int32,
                     batchTimeout: Duration = .seconds(2)) {
         let clock = ContinuousClock()
+        // The cursor goes back where it was (a terminal without an alternate screen keeps the
+        // screen the probe drew on).
+        _ = write(Array("\u{1B}7".utf8), to: output)
+        defer { _ = write(Array("\u{1B}8".utf8), to: output) }
         var next = probe.start()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !probe.isDone {

@@ -255,6 +255,23 @@ final class TerminalProbeTests: XCTestCase {
         XCTAssertNil(TerminalSetup.plan(mode: .auto, terminal: TerminalIdentity(family: .tmux), multiplexer: full).notice)
     }
 
+    /// GNU screen (DA2 `>83;40900`) passes DCS strings on: VTE outside gets the switch and the
+    /// per-row fix, each sequence in a DCS of its own.
+    func test_screen_passesTheSwitchThroughItsDCS() {
+        let screen = TerminalIdentity.fromSecondary([83, 40900, 0], hasVersion: false)!
+        XCTAssertEqual(screen.family, .screen)
+        XCTAssertEqual(screen.version, "4.9.0")
+        var probe = TerminalProbeResult()
+        probe.modes[.bidi] = 1
+        let setup = TerminalSetup.plan(mode: .auto, terminal: screen, outer: TerminalIdentity(family: .vte, version: "0.70.6"), probe: probe)
+        XCTAssertEqual(setup.strategy, .switchedOff)
+        XCTAssertEqual(setup.passthrough, .screen)
+        XCTAssertTrue(setup.fixesRows)
+        XCTAssertEqual(String(decoding: setup.enter, as: UTF8.self), "\u{1B}P\u{1B}[8l\u{1B}\\\u{1B}P\u{1B}[1 k\u{1B}\\")
+        XCTAssertEqual(TerminalProbe.screenPassthrough(Array("\u{1B}[>c\u{1B}[c".utf8)),
+                       Array("\u{1B}P\u{1B}[>c\u{1B}\\\u{1B}P\u{1B}[c\u{1B}\\".utf8))
+    }
+
     // MARK: - Identification details
 
     func test_identityFromVersionStrings() {
