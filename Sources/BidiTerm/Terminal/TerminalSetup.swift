@@ -405,8 +405,9 @@ public enum Notices {
             return TerminalNotice(problem: "GNU screen keeps rtl-tui's bidi settings from your terminal, so right-to-left text may show reversed.",
                                   fix: "Run rtl-tui outside screen, or with --bidi-mode explicit if your terminal's bidi is off.")
         default:
-            return TerminalNotice(problem: "tmux keeps rtl-tui's bidi settings from your terminal, so right-to-left text may show reversed.",
-                                  fix: "Run: tmux set -g allow-passthrough on (or add set -g allow-passthrough on to ~/.tmux.conf).")
+            // One line at 100 columns: the fix is a command to paste.
+            return TerminalNotice(problem: "tmux keeps rtl-tui's bidi settings from the terminal.",
+                                  fix: "Run: tmux set -g allow-passthrough on")
         }
     }
 

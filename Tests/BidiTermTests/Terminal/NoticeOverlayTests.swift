@@ -28,6 +28,8 @@ final class NoticeOverlayTests: XCTestCase {
         XCTAssertTrue(b.rowText(29).allSatisfy { $0 == "." }, "the last row is the app's")
         XCTAssertTrue(b.rowText(0).allSatisfy { $0 == "." }, "the first row is the app's")
         XCTAssertNil(cursor, "the cursor would sit inside the box")
+        // tmux's notice is one line at 100 columns: problem and command, then the keys.
+        XCTAssertEqual(app.boxHeight(width: 100), 4)
     }
 
     func test_enterOrEscapeClose_otherKeysGoToTheApp() {
