@@ -26,7 +26,10 @@
 #              kitty force_ltr yes; xterm, urxvt and st do no bidi (the reference is itself).
 # Same pixels (ImageMagick `compare -metric AE` = 0) means the terminal shows what rtl-tui
 # meant. tmux-vte runs the demo inside tmux inside VTE, with allow-passthrough off and on,
-# against VTE switched off before tmux starts. Before each screenshot the screen is repainted
+# against VTE switched off before tmux starts. In each terminal (and in tmux with passthrough off
+# and on) it also runs `rtl-tui doctor --format json`, and the summary says what doctor named, the
+# strategy, and whether the first frame carries a notice (a differing screenshot is then expected:
+# the notice box is what the user should see). Before each screenshot the screen is repainted
 # in one pass (DECSCNM set and reset), so partial paints do not leave stray pixels.
 # Exit status: 0 when the matrix ran (whatever it found), 2 usage, 1 when nothing could run.
 set -u
@@ -143,9 +146,9 @@ for m in "${missing[@]}"; do echo "$prog: not installed: $m" >&2; done
 # after the demo has drawn, repaint the whole screen once (DECSCNM on/off).
 cat >"$work/run.sh" <<'EOF'
 #!/bin/sh
-# run.sh PRE(none|vte|mlterm) WRAP(plain|tmux:on|tmux:off:DIR) BINARY ARGS...
+# run.sh PRE(none|vte|mlterm) WRAP(plain|tmux:on|tmux:off:DIR) OUT(-|FILE) BINARY ARGS...
 # (no empty arguments and no spaces: qterminal drops empty ones, sakura re-splits its -e)
-pre=$1 wrap=$2; shift 2
+pre=$1 wrap=$2 out=$3; shift 3
 i=0
 while [ "$(stty size 2>/dev/null)" != "30 100" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
 case "$pre" in
@@ -154,11 +157,12 @@ case "$pre" in
 esac
 ( sleep 3; printf '\033[?5h\033[?5l' >/dev/tty ) &
 case "$wrap" in
-  plain) exec "$@" ;;
+  plain) if [ "$out" = - ]; then exec "$@"; else exec "$@" >"$out"; fi ;;
   tmux:*)
     pt=$(echo "$wrap" | cut -d: -f2) dir=$(echo "$wrap" | cut -d: -f3-)
     printf 'set -g status off\nset -g escape-time 0\nset -g allow-passthrough %s\n' "$pt" >"$dir/conf"
-    { printf '#!/bin/sh\nexec'; for a in "$@"; do printf " '%s'" "$a"; done; printf '\n'; } >"$dir/inner"
+    { printf '#!/bin/sh\nexec'; for a in "$@"; do printf " '%s'" "$a"; done
+      [ "$out" = - ] || printf " >'%s'" "$out"; printf '\n'; } >"$dir/inner"
     chmod +x "$dir/inner"
     exec tmux -f "$dir/conf" -S "$dir/sock" new-session "$dir/inner" ;;
 esac
@@ -169,11 +173,14 @@ qterm_size='
 [MainWindow]
 size=@Size(1110 693)
 '
-# shoot NAME TERMINAL CONF(default|reference) LOCALE -> $out/NAME.png, status in $work/NAME.status
+# shoot NAME TERMINAL CONF(default|reference|doctor) LOCALE -> $out/NAME.png, status in
+# $work/NAME.status; doctor: `rtl-tui doctor --format json` into $out/NAME.json instead of the demo
 shoot() {
   local name=$1 term=$2 conf=$3 loc=$4 pre=none wrap=plain extra=() envs=() demo_args
-  local shim="" dir=""
+  local shim="" dir="" sink=- cmd
   if [ "$conf" = reference ]; then demo_args=$ref_args; else demo_args=$args; fi
+  cmd=(demo --locale "$loc" --screen "$screen" --no-animate)
+  if [ "$conf" = doctor ]; then sink="$out/$name.json"; cmd=(doctor --format json); demo_args=""; fi
   case "$term" in tmux-vte:*) wrap="tmux:${term#tmux-vte:}:$work/tmux-$name"; mkdir -p "$work/tmux-$name"; term=$vte ;; esac
   if [ "$conf" = reference ]; then
     case "$term" in
@@ -195,8 +202,7 @@ shoot() {
   # shellcheck disable=SC2086  # demo_args are words on purpose
   env "${envs[@]}" timeout 120 "$shot" --terminal "$term" --cols 100 --rows 30 --wait "$wait_s" \
     --out "$out/$name.png" "${extra[@]}" -- \
-    "$work/run.sh" "$pre" "$wrap" "$binary" demo --locale "$loc" --screen "$screen" --no-animate \
-    $demo_args >"$work/$name.log" 2>&1
+    "$work/run.sh" "$pre" "$wrap" "$sink" "$binary" "${cmd[@]}" $demo_args >"$work/$name.log" 2>&1
   echo $? >"$work/$name.status"
   [ -n "$shim" ] && rm -rf "$shim"
   return 0
@@ -208,10 +214,12 @@ IFS=, read -r -a locs <<<"$locales"
 for t in "${list[@]}"; do
   for l in "${locs[@]}"; do
     if [ "$t" = tmux-vte ]; then
+      [ "$l" = "${locs[0]}" ] && jobs_list+=("tmux-vte-off-doctor tmux-vte:off doctor $l" "tmux-vte-on-doctor tmux-vte:on doctor $l")
       jobs_list+=("tmux-vte-$l-reference tmux-vte:on reference $l")
       jobs_list+=("tmux-vte-off-$l-default tmux-vte:off default $l")
       jobs_list+=("tmux-vte-on-$l-default tmux-vte:on default $l")
     else
+      [ "$l" = "${locs[0]}" ] && jobs_list+=("$t-doctor $t doctor $l")
       jobs_list+=("$t-$l-reference $t reference $l" "$t-$l-default $t default $l")
     fi
   done
@@ -238,11 +246,27 @@ compare_pair() {  # A B DIFF -> prints AE or "error"
   n=${n%% *}
   case "$n" in ''|*[!0-9.e+]*) echo error ;; *) printf '%.0f\n' "$n" ;; esac
 }
-verdict() {  # AE -> text
+doctor_field() {  # JSON FIELD -> what doctor said (name, outer, strategy, notice), or "?"
+  python3 - "$1" "$2" 2>/dev/null <<'PY' || echo "?"
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = sys.argv[2]
+if f == "name":
+    t = d.get("terminal") or {}
+    o = d.get("outer")
+    print(t.get("name", "?") + (" + " + o.get("name", "?") if o else ""))
+elif f == "strategy":
+    s = d.get("strategy") or {}
+    print(s.get("name", "?") + ("" if s.get("wireOrder") in (None, "visual") else " (" + s["wireOrder"] + ")"))
+elif f == "notice":
+    print("yes" if d.get("notice") else "no")
+PY
+}
+verdict() {  # AE NOTICE(yes|no) -> text
   case "$1" in
     error) echo "no screenshot" ;;
     0) echo "reads right (identical)" ;;
-    *) echo "differs ($1 px)" ;;
+    *) if [ "$2" = yes ]; then echo "shows the notice ($1 px)"; else echo "differs ($1 px)"; fi ;;
   esac
 }
 note_of() {
@@ -260,37 +284,41 @@ summary="$out/summary.md"
   echo "under Xvfb (DejaVu Sans Mono 14). Reference: the same terminal with its own bidi turned off,"
   echo "running the demo with \`${ref_args}\`. Identical pixels = reads right."
   echo
-  printf '| terminal | version |'
+  printf '| terminal | version | doctor names | strategy |'
   for l in "${locs[@]}"; do printf ' %s |' "$l"; done
   echo
-  printf '|---|---|'
+  printf '|---|---|---|---|'
   for l in "${locs[@]}"; do printf -- '---|'; done
   echo
   for t in "${list[@]}"; do
     if [ "$t" = tmux-vte ]; then
       for pt in off on; do
-        printf '| tmux in %s, allow-passthrough %s | %s; %s |' "$vte" "$pt" "$(version_of tmux-vte)" "$(version_of "$vte")"
+        dj="$out/tmux-vte-$pt-doctor.json"
+        printf '| tmux in %s, allow-passthrough %s | %s; %s | %s | %s |' "$vte" "$pt" "$(version_of tmux-vte)" "$(version_of "$vte")" \
+          "$(doctor_field "$dj" name)" "$(doctor_field "$dj" strategy)"
         for l in "${locs[@]}"; do
           n=$(compare_pair "$out/tmux-vte-$l-reference.png" "$out/tmux-vte-$pt-$l-default.png" "$out/tmux-vte-$pt-$l-diff.png")
-          printf ' %s %s |' "$(verdict "$n")" "$(note_of "tmux-vte-$pt-$l-default")"
+          printf ' %s %s |' "$(verdict "$n" "$(doctor_field "$dj" notice)")" "$(note_of "tmux-vte-$pt-$l-default")"
         done
         echo
       done
       continue
     fi
-    printf '| %s | %s |' "$t" "$(version_of "$t")"
+    dj="$out/$t-doctor.json"
+    printf '| %s | %s | %s | %s |' "$t" "$(version_of "$t")" "$(doctor_field "$dj" name)" "$(doctor_field "$dj" strategy)"
     for l in "${locs[@]}"; do
       n=$(compare_pair "$out/$t-$l-reference.png" "$out/$t-$l-default.png" "$out/$t-$l-diff.png")
-      printf ' %s %s |' "$(verdict "$n")" "$(note_of "$t-$l-default")$(note_of "$t-$l-reference")"
+      printf ' %s %s |' "$(verdict "$n" "$(doctor_field "$dj" notice)")" "$(note_of "$t-$l-default")$(note_of "$t-$l-reference")"
     done
     echo
   done
   for m in "${missing[@]}"; do
-    printf '| %s | not installed |' "${m%% (*}"
+    printf '| %s | not installed | – | – |' "${m%% (*}"
     for l in "${locs[@]}"; do printf ' – |'; done
     echo
   done
   echo
-  echo "Files: \`<terminal>-<locale>-default.png\`, \`-reference.png\`, \`-diff.png\` (red = differing pixels)."
+  echo "Files: \`<terminal>-<locale>-default.png\`, \`-reference.png\`, \`-diff.png\` (red = differing pixels);"
+  echo "\`<terminal>-doctor.json\`: what \`rtl-tui doctor --format json\` reported in that terminal."
 } >"$summary"
 cat "$summary"

@@ -307,10 +307,16 @@ public struct TerminalSetup: Hashable, Sendable {
             setup.reasons.append("PuTTY reorders every row itself (its own UBA, direction from the row's first strong character) and "
                                  + "no escape sequence stops it: rows are sent in the order it turns back into the picture")
         case .qterminal:
+            // The order reads right, but not pixel for pixel (Qt places the glyphs of a
+            // right-to-left run from its other end), and a repaint of part of a row (a mouse
+            // selection, an expose) draws those cells in the order they were sent until the row is
+            // drawn again: the first frame says so, with the setting that makes it exact.
             setup.strategy = .compensated
             setup.wireOrder = .qterminal
+            setup.notice = Notices.qterminalCompensated
             setup.reasons.append("qterminal reorders every run of same-coloured text itself (Qt's UBA) and no escape sequence stops it: "
-                                 + "each run is sent in the order Qt turns back into the picture")
+                                 + "each run is sent in the order Qt turns back into the picture; glyphs may sit 1–2 px off and a "
+                                 + "partial repaint shows a run out of order, so the notice names the setting")
         case .kitty:
             setup.strategy = .compensated
             setup.wireOrder = .kitty
@@ -410,6 +416,11 @@ public enum Notices {
                                   fix: "Run: tmux set -g allow-passthrough on")
         }
     }
+
+    /// qterminal with rtl-tui's compensation: it reads right, not exactly (see `TerminalSetup`).
+    public static let qterminalCompensated = TerminalNotice(
+        problem: "qterminal reorders right-to-left text itself: rtl-tui sends it pre-ordered, but glyphs may sit a pixel off and selecting text can show letters out of place.",
+        fix: forTerminal(.qterminal)!.fix)
 
     /// The setting that turns a terminal's own bidi off (what `doctor` names as the fix).
     public static func forTerminal(_ family: TerminalFamily) -> TerminalNotice? {
