@@ -96,21 +96,17 @@ extension BidiEngine {
                             }
                         }
                     } else {
-                        // A cluster is drawn where its first unit appears in visual order (see `layout`).
-                        scratch.pointee.emitted.reserve(clusterCount)
-                        let emitted = scratch.pointee.emitted.base
-                        emitted.update(repeating: false, count: clusterCount)
+                        // A cluster is drawn where its base, its first unit, appears in visual
+                        // order, at the base's level (see `layout`).
                         let uc = prepared.unitCluster, cs = prepared.clusterStart
                         for r in 0..<runs {
                             var start: Int32 = 0, length: Int32 = 0
                             let rtl = CICU_bidi_getVisualRun(para.raw, Int32(r), &start, &length) != 0
                             reserve(&sink, units: Int(length), context)
                             for j in 0..<Int(length) {
-                                let c = Int(uc[rtl ? Int(start + length) - 1 - j : Int(start) + j])
-                                if !emitted[c] {
-                                    emitted[c] = true
-                                    draw(c, level: levels[Int(cs[c])], prepared, &sink, context)
-                                }
+                                let u = rtl ? Int(start + length) - 1 - j : Int(start) + j
+                                let c = Int(uc[u])
+                                if Int(cs[c]) == u { draw(c, level: levels[u], prepared, &sink, context) }
                             }
                         }
                     }

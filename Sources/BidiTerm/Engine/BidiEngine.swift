@@ -120,18 +120,17 @@ public final class BidiEngine {
                 if err <= 0, let lv = CICU_bidi_getLevels(lineBidi.raw, &err), err <= 0 {
                     lineLevels.append(contentsOf: UnsafeBufferPointer(start: lv, count: u1 - u0))
                     scratch.pointee.map.reserve(u1 - u0)
-                    scratch.pointee.emitted.reserve(c1 - c0)
-                    let map = scratch.pointee.map.base, emitted = scratch.pointee.emitted.base
+                    let map = scratch.pointee.map.base
                     CICU_bidi_getVisualMap(lineBidi.raw, map, &err)
-                    // A cluster is emitted where its first unit appears in visual order; its
-                    // other units may sit elsewhere when they resolved to another level (a ZWJ
-                    // after a bracket, say), and are skipped there.
-                    emitted.update(repeating: false, count: c1 - c0)
+                    // A cluster takes the visual position (and the level) of its base, its first
+                    // unit; its other units may sit elsewhere when they resolved to another level
+                    // (a ZWNJ at the end of the line that L1 reset to the paragraph level, a ZWJ
+                    // after a bracket), and are skipped there.
                     order.reserveCapacity(c1 - c0)
                     for v in 0..<(u1 - u0) {
-                        let c = prepared.unitCluster[u0 + Int(map[v])]
-                        let local = Int(c) - c0
-                        if !emitted[local] { emitted[local] = true; order.append(c) }
+                        let u = u0 + Int(map[v])
+                        let c = prepared.unitCluster[u]
+                        if Int(prepared.clusterStart[Int(c)]) == u { order.append(c) }
                     }
                 }
             }

@@ -9,7 +9,6 @@ struct EngineScratch {
     var unitScalar = ScratchBuffer<Int32>()     // scalar index of each unit (only with surrogates)
     var breaks = ScratchBuffer<Int32>()         // boundaries from an ICU break iterator
     var map = ScratchBuffer<Int32>()            // visual map of a line
-    var emitted = ScratchBuffer<Bool>()         // cluster already drawn on the line
     var columns = ScratchBuffer<Int>()          // logical column of each cluster (tabs)
     var widths = ScratchBuffer<Int32>()         // width of each cluster (text without tabs)
     var out = ScratchBuffer<UInt8>()            // UTF-8 written by `render`
@@ -31,7 +30,6 @@ struct EngineScratch {
         for b in [units, stand, glyphs] { b.deallocate() }
         for b in [clusterStart, unitCluster, unitScalar, breaks, map] { b.deallocate() }
         merged.deallocate()
-        emitted.deallocate()
         columns.deallocate()
         widths.deallocate()
         out.deallocate()

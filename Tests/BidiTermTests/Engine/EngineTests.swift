@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import BidiTerm
 
@@ -180,6 +181,30 @@ final class EngineTests: XCTestCase {
         let (ok, none) = UTF8Decoder.decode(Array("שלום".utf8), line: 1)
         XCTAssertEqual(ok, "שלום")
         XCTAssertTrue(none.isEmpty)
+    }
+
+    /// A ZWNJ at the end of an RTL paragraph is a boundary neutral that L1 resets to the paragraph
+    /// level (1), while the E it follows, in the same grapheme cluster, is at level 2: the cluster
+    /// takes the place and the level of its base, E, in both the cell layout and the UTF-8 path,
+    /// wrapped or not (ICU's `writeReordered` puts E there too).
+    func test_clusterWhoseTrailingJoinerGetsAnotherLevelIsPlacedByItsBase() {
+        for text in ["درباره &KDE\u{200C}", "نمایش &اطلاعات SSL\u{200C}", "اندازه: %1 x %2\u{200C}", "שלום (abc\u{200D})"] {
+            let want = ReferenceStrings.withoutJoiners(engine.icuReordered(text, direction: .autoLTR))
+            let options = LayoutOptions(shaping: false)
+            let p = engine.layout(text, direction: .autoLTR, options: options)
+            XCTAssertEqual(ReferenceStrings.withoutJoiners(p.lines[0].text), want, text.debugDescription)
+            var bytes: [UInt8] = []
+            XCTAssertTrue(Array(text.utf8).withUnsafeBufferPointer {
+                engine.render(utf8: $0, direction: .autoLTR, options: options, into: &bytes)
+            })
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), p.lines[0].text, text.debugDescription)
+            let wrapped = engine.layout(text, direction: .autoLTR, width: 40, options: options)
+            XCTAssertEqual(wrapped.lines[0].text, p.lines[0].text)
+        }
+        let kde = engine.layout("درباره &KDE\u{200C}", direction: .autoLTR, options: LayoutOptions(shaping: false)).lines[0]
+        XCTAssertEqual(kde.text, "KDE\u{200C}& هرابرد")
+        XCTAssertEqual(kde.cells[2].text, "E\u{200C}")
+        XCTAssertEqual(kde.cells[2].level, 2, "the level of E, not the ZWNJ's 1")
     }
 
     func test_loneCombiningMarkIsDrawnOnADottedCircle() {
