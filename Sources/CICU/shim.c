@@ -185,6 +185,16 @@ void CICU_break_close(CICU_Break *brk) { ubrk_close((UBreakIterator *)brk); }
 void CICU_break_setText(CICU_Break *brk, const uint16_t *text, int32_t length, int32_t *err) {
     ubrk_setText((UBreakIterator *)brk, (const UChar *)text, length, ERR(err));
 }
+int32_t CICU_break_next(CICU_Break *brk, int32_t fromStart, int32_t *out, int32_t capacity) {
+    int32_t n = 0;
+    if (fromStart) ubrk_first((UBreakIterator *)brk);
+    while (n < capacity) {
+        int32_t b = ubrk_next((UBreakIterator *)brk);
+        if (b == UBRK_DONE) break;
+        out[n++] = b;
+    }
+    return n;
+}
 int32_t CICU_break_all(CICU_Break *brk, int32_t length, int32_t *out) {
     int32_t n = 0;
     ubrk_first((UBreakIterator *)brk);

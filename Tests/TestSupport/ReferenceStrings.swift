@@ -12,6 +12,28 @@ public enum ReferenceStrings {
         return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
     }
 
+    /// The translations of the catalogs shipped with the repository (every fixture catalog that
+    /// loads, in every format, and the demo's catalogs), one line each.
+    public static var shippedCatalogs: [String] {
+        var out: [String] = []
+        var files: [String] = []
+        for dir in [Repository.fixtures.appendingPathComponent("catalogs").path, Repository.demoCatalogs] {
+            guard let e = FileManager.default.enumerator(atPath: dir) else { continue }
+            for case let f as String in e where !f.hasPrefix("broken") { files.append(dir + "/" + f) }
+        }
+        for path in files.sorted() {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let c = try? CatalogLoader.load(path: path) else { continue }
+            for e in c.entries {
+                for t in [e.translation].compactMap({ $0 }) + e.plurals.keys.sorted().compactMap({ e.plurals[$0] }) where !t.isEmpty {
+                    for line in t.split(separator: "\n") { out.append(String(line)) }
+                }
+            }
+        }
+        return out
+    }
+
     /// Translations from the Arabic, Hebrew and Persian `.mo` catalogs installed on this machine, if
     /// any, one line each, up to about `limit`.
     public static func installed(limit: Int) -> [String] {

@@ -89,20 +89,39 @@ extension BidiEngine {
             }
             prepared.stand = s
         }
-        // Shaping (R20), on the stand-ins.
+        // Shaping (R20), on the stand-ins. A long paragraph is shaped in segments of about
+        // `shapingSegment` units, each cut after an ASCII character: ASCII is non-joining and not
+        // transparent, so no letter's joining looks across the cut, and the shaper's buffers stay
+        // bounded by the segment. Text the shaper refuses (see `Shaper.shape`) stays unshaped, all
+        // of it, as when it is shaped whole.
         prepared.glyphs = prepared.stand
         if options.shaping && arabic {
             scratch.pointee.glyphs.reserve(n)
             let g = scratch.pointee.glyphs.base
             g.update(from: prepared.stand, count: n)
             prepared.glyphs = g
-            let tails = scratch.pointee.shaper.shape(g, count: n, chars: chars, hasTransparent: transparent)
-            if !tails.isEmpty {
-                scratch.pointee.merged.reserve(n)
-                let m = scratch.pointee.merged.base
-                m.update(repeating: false, count: n)
-                for t in tails { m[Int(t)] = true }
-                prepared.merged = m
+            var s = 0
+            while s < n {
+                var e = n
+                if n - s > shapingSegment {
+                    e = s + shapingSegment
+                    while e < n && g[e - 1] >= 0x80 { e += 1 }
+                }
+                guard let tails = scratch.pointee.shaper.shape(g + s, count: e - s, chars: chars, hasTransparent: transparent) else {
+                    prepared.glyphs = prepared.stand
+                    prepared.merged = nil
+                    break
+                }
+                if !tails.isEmpty {
+                    if prepared.merged == nil {
+                        scratch.pointee.merged.reserve(n)
+                        scratch.pointee.merged.base.update(repeating: false, count: n)
+                        prepared.merged = scratch.pointee.merged.base
+                    }
+                    let m = prepared.merged!
+                    for t in tails { m[s + Int(t)] = true }
+                }
+                s = e
             }
         }
         return prepared
@@ -181,6 +200,20 @@ struct PreparedText {
     var strongR = false
     /// Scalar index of each unit (only with surrogates).
     var unitScalar: UnsafeMutablePointer<Int32>
+
+    /// Units `range` of the text as a text of their own (clusters not built: see `buildClusters`).
+    /// The caller keeps the range on cluster boundaries, away from the middle of a surrogate pair.
+    func window(_ range: Range<Int>) -> PreparedText {
+        var w = self
+        let a = range.lowerBound
+        w.n = range.count
+        w.units = units + a
+        w.stand = stand + a
+        w.glyphs = glyphs + a
+        w.merged = merged.map { $0 + a }
+        w.clusterCount = 0
+        return w
+    }
 
     init(units: UnsafeMutablePointer<UInt16>, clusterStart: UnsafeMutablePointer<Int32>, unitCluster: UnsafeMutablePointer<Int32>) {
         self.units = units

@@ -18,6 +18,14 @@ public final class BidiEngine {
     /// shaper, the break iterators. Plain memory behind a pointer, so the per-character paths pay
     /// no exclusivity checks (an engine is used by one thread at a time).
     let scratch: UnsafeMutablePointer<EngineScratch>
+    /// Units shaped at a time in a long paragraph (see `prepare`); tests make it small.
+    var shapingSegment = 1 << 16
+    /// Units of a wrapped paragraph whose clusters `render` holds at a time (at least a visual line's
+    /// worth: it grows for longer lines); tests make it small.
+    var wrapWindow = 1 << 14
+    /// Bytes of output after which `render` hands a long paragraph's lines to its `flush`; tests make
+    /// it small.
+    var flushThreshold = 1 << 16
 
     public init() {
         scratch = .allocate(capacity: 1)

@@ -8,6 +8,7 @@ struct EngineScratch {
     var unitCluster = ScratchBuffer<Int32>()    // cluster index of each unit
     var unitScalar = ScratchBuffer<Int32>()     // scalar index of each unit (only with surrogates)
     var breaks = ScratchBuffer<Int32>()         // boundaries from an ICU break iterator
+    var lineBreaks = ScratchBuffer<Int32>()     // line break opportunities ahead of a wrapped line (`render`)
     var map = ScratchBuffer<Int32>()            // visual map of a line
     var columns = ScratchBuffer<Int>()          // logical column of each cluster (tabs)
     var widths = ScratchBuffer<Int32>()         // width of each cluster (text without tabs)
@@ -28,7 +29,7 @@ struct EngineScratch {
 
     func deallocate() {
         for b in [units, stand, glyphs] { b.deallocate() }
-        for b in [clusterStart, unitCluster, unitScalar, breaks, map] { b.deallocate() }
+        for b in [clusterStart, unitCluster, unitScalar, breaks, lineBreaks, map] { b.deallocate() }
         merged.deallocate()
         columns.deallocate()
         widths.deallocate()

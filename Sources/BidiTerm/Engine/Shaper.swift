@@ -30,17 +30,28 @@ struct Shaper {
 
     /// Shapes `units[0..<n]` in place. Returns the indices whose character merged into the previous
     /// letter's ligature (the alef of each lam-alef), in increasing order; the buffer stays valid
-    /// until the next call.
+    /// until the next call. Returns nil, leaving the units as they are, when ICU cannot shape them
+    /// one to one (it fails, or its output does not align with the input).
     /// `hasTransparent` false says that no unit is transparent (nothing to take out).
     mutating func shape(_ units: UnsafeMutablePointer<UInt16>, count n: Int, chars: CharTable,
-                        hasTransparent: Bool = true) -> UnsafeBufferPointer<Int32> {
+                        hasTransparent: Bool = true) -> UnsafeBufferPointer<Int32>? {
         shaped.reserve(n)
         tailBuffer.reserve(n)
         let sp = shaped.base, tp = tailBuffer.base
         let cp: UnsafeMutablePointer<UInt16>
         let pp: UnsafeMutablePointer<Int32>?   // nil: every unit is kept, at its own position
         var m = 0
-        if hasTransparent {
+        // ICU marks deleted positions with U+FFFF (and U+FFFE) while it shapes, and removes them with
+        // the lam-alef spaces: a noncharacter in the text would be deleted too, and the output would
+        // no longer align. ICU is given a space (non-joining, like a noncharacter) in its place.
+        var sentinels = false
+        if !hasTransparent {
+            for i in 0..<n where units[i] >= 0xFFFE {
+                sentinels = true
+                break
+            }
+        }
+        if hasTransparent || sentinels {
             compact.reserve(n)
             positions.reserve(n)
             cp = compact.base
@@ -49,7 +60,7 @@ struct Shaper {
                 let u = units[i]
                 // Transparent characters are left out; surrogates (no Arabic letters there) are kept.
                 if u >= 0x0300 && !(u >= 0xD800 && u <= 0xDFFF) && Shaper.isTransparent(u, chars) { continue }
-                cp[m] = u
+                cp[m] = u >= 0xFFFE ? 0x20 : u
                 pp![m] = Int32(i)
                 m += 1
             }
@@ -69,7 +80,7 @@ struct Shaper {
         let options = CICU_SHAPE_LETTERS_SHAPE | CICU_SHAPE_TEXT_DIRECTION_LOGICAL | CICU_SHAPE_LENGTH_GROW_SHRINK
         let r = Int(CICU_shapeArabic(cp, Int32(m), sp, Int32(m), options, &err))
         // ICU failed: leave the text unshaped.
-        guard err <= 0, r <= m else { return UnsafeBufferPointer(start: tp, count: 0) }
+        guard err <= 0, r <= m else { return nil }
         // The alignment, checked before anything is written: a lam followed by an alef in the input
         // and a lam-alef ligature in the output are one step; anything else is one unit each.
         @inline(__always)
@@ -81,7 +92,7 @@ struct Shaper {
             j += ligatureStep(j, o) ? 2 : 1
             o += 1
         }
-        guard j == m && o == r else { return UnsafeBufferPointer(start: tp, count: 0) }
+        guard j == m && o == r else { return nil }
         var tails = 0
         j = 0
         o = 0
@@ -93,7 +104,8 @@ struct Shaper {
                 tails += 1
                 j += 2
             } else {
-                units[pp.map { Int($0[j]) } ?? j] = sp[o]
+                let i = pp.map { Int($0[j]) } ?? j
+                if units[i] < 0xFFFE { units[i] = sp[o] }   // (a noncharacter stays)
                 j += 1
             }
             o += 1

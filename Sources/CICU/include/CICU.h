@@ -122,6 +122,10 @@ void CICU_break_setText(CICU_Break *brk, const uint16_t *text, int32_t length, i
 /// All boundaries after the first (0) up to and including `length`, written to `out` (which must
 /// hold `length` entries); returns how many were written. One call instead of one per boundary.
 int32_t CICU_break_all(CICU_Break *brk, int32_t length, int32_t *out);
+/// The next boundaries, up to `capacity` of them, written to `out` (from the start of the text when
+/// `fromStart` is not 0, else from where the previous call stopped); returns how many were written,
+/// 0 at the end of the text.
+int32_t CICU_break_next(CICU_Break *brk, int32_t fromStart, int32_t *out, int32_t capacity);
 
 // ---- numbering systems ---------------------------------------------------------------------------
 /// The default numbering system of a locale: writes its name ("latn", "arab", "arabext") and its ten

@@ -92,7 +92,16 @@ struct RenderCommand: ParsableCommand {
         var options = LayoutOptions(shaping: !shaping.noShape, mirroring: !noMirror, tabSize: tabSize)
         let digits = numerals.numerals ?? .keep
         options.numerals = digits == .locale ? NumeralSystem.forLocale(locale ?? "en") : digits.fixed
-        let settings = RenderSettings(base: base, width: width, align: align, options: options, ansi: format == .ansi)
+        let alignment: HorizontalAlignment
+        switch align {
+        case .leading: alignment = .leading
+        case .trailing: alignment = .trailing
+        case .left: alignment = .left
+        case .right: alignment = .right
+        case .center: alignment = .center
+        }
+        let settings = RenderSettings(base: base, options: options,
+                                      format: LineFormat(width: width, alignment: alignment, marks: format == .ansi))
         var invalid = false
         if text.isEmpty {
             invalid = RenderPipeline.run(settings: settings, input: CommandEnvironment.standardInput,
@@ -100,12 +109,15 @@ struct RenderCommand: ParsableCommand {
         } else {
             let out = Output()
             if Diagnostics.warnAboutInvalidUTF8Arguments() { invalid = true }
-            let renderer = ParagraphWriter(engine: BidiEngine(), settings: settings)
+            let renderer = LineRenderer(settings: settings)
             var bytes: [UInt8] = []
+            let flush: (inout [UInt8]) -> Void = { buffer in
+                out.write(bytes: buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
             for t in text {
-                bytes.removeAll(keepingCapacity: true)
-                renderer.write(t, into: &bytes)
-                out.write(bytes: bytes)
+                renderer.render(t, into: &bytes, flush: flush)
+                flush(&bytes)
             }
             out.flush()
         }

@@ -34,6 +34,11 @@ enum RenderPipeline {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 17)
         var failed = false
+        // A long paragraph is written as its visual lines are found.
+        let flush: (inout [UInt8]) -> Void = { buffer in
+            if !failed && !buffer.withUnsafeBytes({ writeAll(output, $0) }) { failed = true }
+            buffer.removeAll(keepingCapacity: true)
+        }
         reader.beforeBlocking = {
             if !out.isEmpty {
                 if !out.withUnsafeBytes({ writeAll(output, $0) }) { failed = true }
@@ -42,7 +47,7 @@ enum RenderPipeline {
         }
         var invalid = false
         while !failed, let line = reader.next() {
-            let problems = line.withUnsafeBufferPointer { renderer.render($0, lineNumber: reader.lineNumber, into: &out) }
+            let problems = line.withUnsafeBufferPointer { renderer.render($0, lineNumber: reader.lineNumber, into: &out, flush: flush) }
             for p in problems { Diagnostics.warn("stdin: \(p)") }
             if !problems.isEmpty { invalid = true }
             if out.count >= 1 << 16 {
@@ -84,8 +89,9 @@ enum RenderPipeline {
             capacity = c
         }
 
-        /// Renders every line of the input.
-        func render(with renderer: LineRenderer) {
+        /// Renders every line of the input; `flush` writes out what a long paragraph has rendered so
+        /// far (see `Parallel.writeEarly`).
+        func render(with renderer: LineRenderer, flush: @escaping (inout [UInt8]) -> Void) {
             output.removeAll(keepingCapacity: true)
             problems.removeAll()
             lines = 0
@@ -97,7 +103,7 @@ enum RenderPipeline {
                 if end > start && input[end - 1] == 0x0D { end -= 1 }
                 lines += 1
                 let found = renderer.render(UnsafeBufferPointer(start: input + start, count: end - start),
-                                            lineNumber: lines, into: &output)
+                                            lineNumber: lines, into: &output, flush: flush)
                 if !found.isEmpty { problems.append(contentsOf: found) }
                 start = stop + 1
             }
@@ -118,6 +124,7 @@ enum RenderPipeline {
         private var pendingHead = 0
         private var done: [Int: Chunk] = [:]   // rendered, waiting for their turn to be written
         private var submitted = 0
+        private var written = 0                 // chunks written, in input order
         private var closed = false
         private var failed = false
         private var invalid = false
@@ -247,12 +254,29 @@ enum RenderPipeline {
                     return c
                 }
                 guard let chunk else { return }
-                chunk.render(with: renderer)
+                chunk.render(with: renderer, flush: { self.writeEarly(chunk, &$0) })
                 locked {
                     done[chunk.seq] = chunk
                     signal()
                 }
             }
+        }
+
+        /// A worker with a long paragraph: writes what `chunk` has rendered so far once every earlier
+        /// chunk is written (the writer thread then waits for this one), so that the paragraph's
+        /// visual lines stream instead of piling up.
+        private func writeEarly(_ chunk: Chunk, _ bytes: inout [UInt8]) {
+            let go: Bool = locked {
+                while written < chunk.seq && !failed { wait() }
+                return !failed
+            }
+            if go && !bytes.withUnsafeBytes({ writeAll(output, $0) }) {
+                locked {
+                    failed = true
+                    signal()
+                }
+            }
+            bytes.removeAll(keepingCapacity: true)
         }
 
         /// The writer thread: writes rendered chunks in input order, reports invalid UTF-8.
@@ -276,6 +300,7 @@ enum RenderPipeline {
                 let sawInvalid = !chunk.problems.isEmpty
                 chunk.count = 0
                 locked {
+                    written += 1
                     if sawInvalid { invalid = true }
                     if broken { failed = true }
                     free.append(chunk)

@@ -118,6 +118,18 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(marked.text.unicodeScalars.map(\.value), [0xFEFB, 0x064E])
     }
 
+    /// ICU marks deleted positions with U+FFFF while it shapes: a noncharacter in the text used to
+    /// leave the whole paragraph unshaped.
+    func test_R20_aNoncharacterInTheTextDoesNotStopShaping() {
+        for text in ["\u{FFFF} لا", "لا \u{FFFE}", "بب\u{FFFF}ب"] {
+            let shaped = engine.layout(text, direction: .rtl, options: LayoutOptions()).lines[0]
+            XCTAssertTrue(shaped.cells.contains { $0.flags.contains(.shaped) }, text.debugDescription)
+            XCTAssertTrue(shaped.text.contains("\u{FFFD}"), "the noncharacter is still drawn as U+FFFD")
+            XCTAssertEqual(shaped.cells.count, engine.layout(text, direction: .rtl, options: LayoutOptions(shaping: false)).lines[0].cells.count
+                           - (text.contains("لا") ? 1 : 0), "lam-alef is one cell")
+        }
+    }
+
     func test_R20_persianLettersJoinAndZWNJBreaksJoining() {
         let p = engine.layout("می‌خواهید", direction: .rtl)
         let firsts = p.lines[0].cells.filter { $0.width > 0 }.map { $0.text.unicodeScalars.first!.value }

@@ -1,0 +1,223 @@
+import TestSupport
+import XCTest
+@testable import BidiTerm
+
+/// The UTF-8 path of `rtl-tui render` (`BidiEngine.render(utf8:…format:…)`: no cells, lines written
+/// as they are found, clusters held for a window of a wrapped paragraph) against the cell path
+/// (`layout`, then `ParagraphLayout.write`): the same bytes, over real strings and random text, for
+/// every option.
+final class RenderPathTests: XCTestCase {
+    /// A seeded generator (SplitMix64), so that a failure can be replayed from its seed.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let directions: [BaseDirection] = [.ltr, .rtl, .auto(fallback: .ltr), .auto(fallback: .rtl)]
+    static let numerals: [NumeralSystem?] = [nil, .latn, .arab, .arabext]
+    static let widths: [Int?] = [nil, 1, 2, 3, 4, 5, 7, 8, 13, 20, 33, 40, 80]
+
+    /// Pieces of random text: every script and class the engine treats apart (letters of both
+    /// directions, lam-alef, harakat, ZWNJ and ZWJ, digits of three systems, brackets, wide and
+    /// emoji clusters, tabs, controls C0 and C1, bidi controls, isolates, invisible format
+    /// characters, lone marks, CR, line and paragraph separators, non-characters, spaces).
+    static let pieces: [String] = [
+        "a", "b", "Z", "word", " ", " ", "  ", "א", "ב", "שלום", "ع", "ل", "ا", "لا", "ي", "مرحبا", "ّ", "َ", "ِ", "ـ", "ﻻ",
+        "(", ")", "[", "]", "{", "<", ">", "«", "»", "1", "2", "42", "٣", "۴", ".", ",", "-", "%", "+", "/", ":", "日", "本",
+        "\t", "\u{1B}", "\u{1B}[31m", "\u{9B}", "\u{85}", "\u{7F}", "\u{0}", "\u{7}", "\r", "\u{2028}", "\u{2029}",
+        "\u{202E}", "\u{202B}", "\u{202A}", "\u{202D}", "\u{202C}", "\u{2067}", "\u{2066}", "\u{2068}", "\u{2069}",
+        "\u{200E}", "\u{200F}", "\u{061C}", "\u{200C}", "\u{200D}", "\u{200B}", "\u{FEFF}", "\u{AD}", "\u{2060}",
+        "👍", "👍🏽", "👨‍👩‍👧", "🇸🇦", "\u{05B4}", "\u{0301}", "é", "e\u{301}", "한", "क्ष", "\u{E0100}", "\u{FE0F}",
+        "\u{FFFD}", "\u{FFFF}", "\u{10FFFD}", "\u{3000}", "\u{2003}", "x\u{200C}", "(abc\u{200D})", "%1$s", "{count}",
+    ]
+
+    static func randomText(_ rng: inout Seeded, pieces count: Int) -> String {
+        var s = ""
+        for _ in 0..<count { s += pieces[Int(rng.next() % UInt64(pieces.count))] }
+        return s
+    }
+
+    static func randomCase(_ rng: inout Seeded) -> (BaseDirection, LayoutOptions, LineFormat) {
+        func pick<T>(_ a: [T]) -> T { a[Int(rng.next() % UInt64(a.count))] }
+        let options = LayoutOptions(shaping: rng.next() & 1 == 0, mirroring: rng.next() & 1 == 0, reordering: rng.next() % 5 != 0,
+                                    numerals: pick(numerals), tabSize: pick([1, 2, 3, 4, 8, 13]),
+                                    revealControls: rng.next() % 4 == 0)
+        let format = LineFormat(width: pick(widths), alignment: pick(HorizontalAlignment.allCases), marks: rng.next() & 1 == 0)
+        return (pick(directions), options, format)
+    }
+
+    /// What the cell path writes.
+    static func cellPath(_ text: String, _ direction: BaseDirection, _ options: LayoutOptions, _ format: LineFormat,
+                         _ engine: BidiEngine) -> [UInt8] {
+        var out: [UInt8] = []
+        engine.layout(text, direction: direction, width: format.width, options: options).write(format, into: &out)
+        return out
+    }
+
+    /// What the UTF-8 path writes, with `flush` collecting what it hands over.
+    static func utf8Path(_ text: String, _ direction: BaseDirection, _ options: LayoutOptions, _ format: LineFormat,
+                         _ engine: BidiEngine) -> [UInt8] {
+        var flushed: [UInt8] = []
+        var out: [UInt8] = []
+        let ok = Array(text.utf8).withUnsafeBufferPointer {
+            engine.render(utf8: $0, direction: direction, options: options, format: format, into: &out) { buffer in
+                flushed += buffer
+                buffer.removeAll()
+            }
+        }
+        return ok ? flushed + out : Array("invalid UTF-8?".utf8)
+    }
+
+    /// Compares both paths on `texts` with the cases `cases(i)` gives; returns the number compared.
+    @discardableResult
+    func compare(_ texts: [String], render engine: BidiEngine = BidiEngine(), cases: (Int) -> [(BaseDirection, LayoutOptions, LineFormat)],
+                 file: StaticString = #filePath, line: UInt = #line) -> Int {
+        let reference = BidiEngine()
+        var failures: [String] = []
+        var compared = 0
+        for (i, text) in texts.enumerated() {
+            for (direction, options, format) in cases(i) {
+                compared += 1
+                let want = Self.cellPath(text, direction, options, format, reference)
+                let got = Self.utf8Path(text, direction, options, format, engine)
+                if got != want && failures.count < 5 {
+                    let a = got.split(separator: 0x0A, omittingEmptySubsequences: false)
+                    let b = want.split(separator: 0x0A, omittingEmptySubsequences: false)
+                    let first = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+                    func line(_ lines: [ArraySlice<UInt8>]) -> String {
+                        first < lines.count ? String(decoding: lines[first], as: UTF8.self).debugDescription : "(none)"
+                    }
+                    failures.append("""
+                        \(text.debugDescription) \(direction) \(options) \(format)
+                          line \(first + 1) of \(b.count - 1), UTF-8 path \(line(a))
+                          line \(first + 1) of \(b.count - 1), cell path  \(line(b))
+                        """)
+                }
+            }
+        }
+        XCTAssertEqual(failures, [], file: file, line: line)
+        return compared
+    }
+
+    /// The defaults of every option but one, that one through each of its values.
+    static var everyOptionOneByOne: [(BaseDirection, LayoutOptions, LineFormat)] {
+        var cases: [(BaseDirection, LayoutOptions, LineFormat)] = []
+        let base = LayoutOptions()
+        for w in widths { cases.append((.auto(fallback: .ltr), base, LineFormat(width: w))) }
+        for d in directions { for w in [nil, 9] as [Int?] { cases.append((d, base, LineFormat(width: w))) } }
+        for a in HorizontalAlignment.allCases { cases.append((.auto(fallback: .ltr), base, LineFormat(width: 30, alignment: a))) }
+        for marks in [false, true] { for w in [nil, 6, 25] as [Int?] { cases.append((.auto(fallback: .ltr), base, LineFormat(width: w, marks: marks))) } }
+        for n in numerals { cases.append((.rtl, LayoutOptions(numerals: n), LineFormat(width: 12))) }
+        for t in [1, 3, 8] { cases.append((.auto(fallback: .ltr), LayoutOptions(tabSize: t), LineFormat(width: 10))) }
+        cases.append((.auto(fallback: .ltr), LayoutOptions(shaping: false), LineFormat(width: 16)))
+        cases.append((.auto(fallback: .rtl), LayoutOptions(mirroring: false), LineFormat(width: 16, marks: true)))
+        cases.append((.rtl, LayoutOptions(reordering: false), LineFormat(width: 16)))
+        cases.append((.ltr, LayoutOptions(revealControls: true), LineFormat(width: 11, marks: true)))
+        return cases
+    }
+
+    func test_utf8PathEqualsCellPath_onShippedStrings_everyOption() {
+        let texts = ReferenceStrings.fixture + ReferenceStrings.shippedCatalogs + ["", " ", "   ", "abc", "abc   ", "\t", "א"]
+        XCTAssertGreaterThan(texts.count, 100)
+        let cases = Self.everyOptionOneByOne
+        var rng = Seeded(state: 14)
+        let n = compare(texts) { _ in cases + (0..<4).map { _ in Self.randomCase(&rng) } }
+        XCTAssertGreaterThan(n, 10_000)
+    }
+
+    func test_utf8PathEqualsCellPath_onInstalledCatalogs() throws {
+        let texts = ReferenceStrings.installed(limit: 1_000_000)
+        if texts.isEmpty { throw XCTSkip("no Arabic, Hebrew or Persian .mo catalogs installed") }
+        var rng = Seeded(state: 1414)
+        // What `rtl-tui render --dir auto --width 80` does, plain and with marks, and one random case each.
+        let n = compare(texts) { i in
+            [(.auto(fallback: .ltr), LayoutOptions(), LineFormat(width: 80, marks: i & 1 == 1)), Self.randomCase(&rng)]
+        }
+        print("RenderPathTests: \(n) renderings of installed catalog strings equal the cell path")
+    }
+
+    func test_utf8PathEqualsCellPath_onRandomText() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var rng = Seeded(state: seed)
+        var texts: [String] = []
+        for _ in 0..<1500 { texts.append(Self.randomText(&rng, pieces: Int(rng.next() % 40))) }
+        let n = compare(texts) { _ in (0..<4).map { _ in Self.randomCase(&rng) } }
+        XCTAssertEqual(n, 6000, "seed \(seed)")
+        if testRun?.hasSucceeded == false { print("RenderPathTests: random text from seed \(seed)") }
+    }
+
+    /// Tiny windows (the window slides and grows every few clusters), shaping in segments of a few
+    /// units, and lines handed over one by one: still the same bytes.
+    func test_utf8PathEqualsCellPath_withTinyWindowsSegmentsAndFlushes() {
+        let engine = BidiEngine()
+        engine.wrapWindow = 3
+        engine.shapingSegment = 4
+        engine.flushThreshold = 1
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var rng = Seeded(state: seed)
+        var texts = ReferenceStrings.fixture + ReferenceStrings.shippedCatalogs
+        for _ in 0..<300 { texts.append(Self.randomText(&rng, pieces: 20 + Int(rng.next() % 200))) }
+        texts.append(String(repeating: "مرحبا بالعالم (Hello) שלום 123 [x] كَتَبَ لا ", count: 40))
+        texts.append(String(repeating: "\u{064E}", count: 300) + " abc")
+        texts.append("ب" + String(repeating: "\u{064E}", count: 300) + " x")
+        let n = compare(texts, render: engine) { _ in
+            [(.auto(fallback: .ltr), LayoutOptions(), LineFormat(width: 9)), Self.randomCase(&rng)]
+        }
+        XCTAssertGreaterThan(n, 600, "seed \(seed)")
+    }
+
+    /// Shaping a long paragraph in segments cut after ASCII characters gives the glyphs of shaping
+    /// it whole.
+    func test_shapingInSegmentsEqualsShapingWhole() {
+        let whole = BidiEngine(), segmented = BidiEngine()
+        segmented.shapingSegment = 2
+        for text in ReferenceStrings.fixture + ["لا لا-لا (لا)لا", "كَتَبَ الطالبُ", "ب ب ب", "بـ1ـب", "لأ لإ لآ"] {
+            let a = whole.layout(text, direction: .rtl), b = segmented.layout(text, direction: .rtl)
+            XCTAssertEqual(a, b, text)
+        }
+    }
+
+    /// The unwrapped UTF-8 path without a line feed (`render(utf8:direction:options:into:)`) draws
+    /// the text of the unwrapped layout.
+    func test_unwrappedLineEqualsLayoutText() {
+        let engine = BidiEngine(), reference = BidiEngine()
+        var rng = Seeded(state: 7)
+        var texts = ReferenceStrings.fixture
+        for _ in 0..<500 { texts.append(Self.randomText(&rng, pieces: Int(rng.next() % 30))) }
+        for text in texts {
+            let (direction, options, _) = Self.randomCase(&rng)
+            var out: [UInt8] = []
+            XCTAssertTrue(Array(text.utf8).withUnsafeBufferPointer { engine.render(utf8: $0, direction: direction, options: options, into: &out) })
+            XCTAssertEqual(String(decoding: out, as: UTF8.self),
+                           reference.layout(text, direction: direction, options: options).lines.map(\.text).joined(), text.debugDescription)
+        }
+    }
+
+    /// The UTF-8 path decides whether a paragraph fits its width from the glyphs it draws, the cell
+    /// path from the characters: they agree because a mirrored glyph is as wide as its character.
+    func test_mirroredGlyphsAreAsWideAsTheirCharacters() {
+        var pairs = 0
+        for c in UInt32(0)...0x10FFFF {
+            guard let s = Unicode.Scalar(c), let m = UnicodeProperties.mirror(s) else { continue }
+            pairs += 1
+            XCTAssertEqual(WidthTable.width(m), WidthTable.width(s), "U+\(Hex.padded(c)) mirrors to U+\(Hex.padded(m.value))")
+        }
+        XCTAssertGreaterThan(pairs, 300)
+    }
+
+    /// Invalid UTF-8 appends nothing and says so.
+    func test_invalidUTF8IsRefused() {
+        var out: [UInt8] = [0x41]
+        let ok = [UInt8]([0x61, 0xFF, 0x62]).withUnsafeBufferPointer {
+            BidiEngine().render(utf8: $0, direction: .ltr, format: LineFormat(width: 10), into: &out)
+        }
+        XCTAssertFalse(ok)
+        XCTAssertEqual(out, [0x41])
+    }
+}
