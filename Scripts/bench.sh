@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make bench`: the performance benchmark (see BENCHMARKS.md).
 #   Scripts/bench.sh [rtl-bench options]     e.g. --runs 7, --synthetic, --size 20000000
-# Builds rtl-tui and the driver in release, builds the C baseline (Benchmarks/icu-baseline.c)
-# against libicuuc and the memory probe (Benchmarks/peak-rss.c), makes sure GNU FriBidi's command is there (Debian's libfribidi-bin), then runs
+# Builds rtl-tui and the driver in release, builds the C baselines (Benchmarks/icu-baseline.c,
+# Benchmarks/icu-wrap-baseline.c) against libicuuc and the memory probe (Benchmarks/peak-rss.c),
+# makes sure GNU FriBidi's command is there (Debian's libfribidi-bin), then runs
 # Sources/rtl-bench, which prints every figure and whether each target is met.
 # BENCH_SCRATCH picks the SwiftPM scratch directory (default .build).
 set -euo pipefail
@@ -30,8 +31,10 @@ $SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-bench
 mkdir -p "$SCRATCH/bench"
 CC=${CC:-$(command -v cc || command -v clang || echo cc)}
 "$CC" -O2 -o "$SCRATCH/bench/icu-baseline" Benchmarks/icu-baseline.c -licuuc
+"$CC" -O2 -o "$SCRATCH/bench/icu-wrap-baseline" Benchmarks/icu-wrap-baseline.c -licuuc
 "$CC" -O2 -o "$SCRATCH/bench/peak-rss" Benchmarks/peak-rss.c
 
 exec "$SCRATCH/release/rtl-bench" --rtl-tui "$SCRATCH/release/rtl-tui" --baseline "$SCRATCH/bench/icu-baseline" \
+  --wrap-baseline "$SCRATCH/bench/icu-wrap-baseline" \
   --peak-rss "$SCRATCH/bench/peak-rss" \
   --work "$SCRATCH/bench" --swift-version "$($SWIFT --version 2>/dev/null | head -n 1)" "$@"

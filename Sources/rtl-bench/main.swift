@@ -2,7 +2,9 @@
 //
 // In one run, alternating the contenders, it times `rtl-tui render --dir auto` over a corpus of
 // real UI strings against a C loop over ICU alone (Benchmarks/icu-baseline.c) and GNU FriBidi's
-// `fribidi --nopad --nobreak`; then pathological inputs, peak memory, and the demo targets.
+// `fribidi --nopad --nobreak`; then, wrapped at 80 columns, `render --width 80` (plain and ANSI)
+// against a C loop that wraps and reorders with ICU alone (Benchmarks/icu-wrap-baseline.c); then
+// pathological inputs, peak memory, and the demo targets.
 import BidiTerm
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +21,7 @@ struct Options {
     var size = 50_000_000
     var rtlTUI = ".build/release/rtl-tui"
     var baseline = ".build/bench/icu-baseline"
+    var wrapBaseline = ".build/bench/icu-wrap-baseline"
     var peakRSS = ".build/bench/peak-rss"
     var fribidi: String? = "fribidi"
     var work = ".build/bench"
@@ -28,8 +31,8 @@ struct Options {
 
 func usage() -> Never {
     say("""
-        usage: rtl-bench [--runs N] [--size BYTES] [--rtl-tui PATH] [--baseline PATH] [--peak-rss PATH]
-                         [--fribidi PATH|none] [--work DIR] [--synthetic] [--swift-version TEXT]
+        usage: rtl-bench [--runs N] [--size BYTES] [--rtl-tui PATH] [--baseline PATH] [--wrap-baseline PATH]
+                         [--peak-rss PATH] [--fribidi PATH|none] [--work DIR] [--synthetic] [--swift-version TEXT]
         """)
     exit(64)
 }
@@ -43,6 +46,7 @@ while let a = args.popFirst() {
     case "--size": opt.size = max(1, Int(value()) ?? opt.size)
     case "--rtl-tui": opt.rtlTUI = value()
     case "--baseline": opt.baseline = value()
+    case "--wrap-baseline": opt.wrapBaseline = value()
     case "--peak-rss": opt.peakRSS = value()
     case "--fribidi": let v = value(); opt.fribidi = v == "none" ? nil : v
     case "--work": opt.work = value()
@@ -123,6 +127,10 @@ guard access(opt.baseline, X_OK) == 0 else {
     say("error: the C baseline \(opt.baseline) is not built (cc -O2 -o \(opt.baseline) Benchmarks/icu-baseline.c -licuuc)")
     exit(1)
 }
+guard access(opt.wrapBaseline, X_OK) == 0 else {
+    say("error: the wrapping C baseline \(opt.wrapBaseline) is not built (cc -O2 -o \(opt.wrapBaseline) Benchmarks/icu-wrap-baseline.c -licuuc)")
+    exit(1)
+}
 let fribidiPath = opt.fribidi.flatMap { Spawn.which($0) }
 if let f = fribidiPath {
     say("fribidi: \(f) (\(Spawn.capture([f, "--version"])?.split(separator: "\n").first.map(String.init) ?? "?"))")
@@ -156,20 +164,27 @@ for l in corpus.lines {
 }
 say("         \(rtlLines * 100 / max(1, corpus.lines.count))% of the lines have Hebrew or Arabic script, \(asciiLines * 100 / max(1, corpus.lines.count))% are plain ASCII")
 
-// The direct UTF-8 path of `render` must draw exactly what `layout` draws.
+// The UTF-8 path of `render` must write exactly what the cell path (`layout`, then
+// `ParagraphLayout.write`) writes: unwrapped, and wrapped at 80 columns plain and with ANSI marks.
 do {
     let engine = BidiEngine()
-    var mismatches = 0
-    var bytes: [UInt8] = []
+    var mismatches = [0, 0, 0]
+    var bytes: [UInt8] = [], cells: [UInt8] = []
+    let formats = [LineFormat(), LineFormat(width: 80), LineFormat(width: 80, marks: true)]
     for l in corpus.lines {
-        bytes.removeAll(keepingCapacity: true)
-        let ok = Array(l.utf8).withUnsafeBufferPointer {
-            engine.render(utf8: $0, direction: .auto(fallback: .ltr), into: &bytes)
+        for (i, format) in formats.enumerated() {
+            bytes.removeAll(keepingCapacity: true)
+            cells.removeAll(keepingCapacity: true)
+            let ok = Array(l.utf8).withUnsafeBufferPointer {
+                engine.render(utf8: $0, direction: .auto(fallback: .ltr), format: format, into: &bytes)
+            }
+            engine.layout(l, direction: .auto(fallback: .ltr), width: format.width).write(format, into: &cells)
+            if !ok || bytes != cells { mismatches[i] += 1 }
         }
-        let laidOut = engine.layout(l, direction: .auto(fallback: .ltr)).lines.map(\.text).joined()
-        if !ok || bytes != Array(laidOut.utf8) { mismatches += 1 }
     }
-    say("check:   render's UTF-8 path = layout() on every distinct line: \(mismatches == 0 ? "yes" : "NO, \(mismatches) lines differ")")
+    func verdict(_ n: Int) -> String { n == 0 ? "yes" : "NO, \(n) lines differ" }
+    say("check:   render's UTF-8 path = the cell path (layout, then write) on every distinct line: "
+        + "unwrapped \(verdict(mismatches[0])); --width 80 \(verdict(mismatches[1])); --width 80 --format ansi \(verdict(mismatches[2]))")
 }
 
 struct Contender {
@@ -178,6 +193,7 @@ struct Contender {
     var environment: [String: String] = [:]
     var results: [RunResult] = []
     var informational = false
+    var peakKiB: Int? = nil
 }
 
 var contenders = [
@@ -188,55 +204,67 @@ if let f = fribidiPath { contenders.append(Contender(name: "fribidi", argv: [f, 
 contenders.append(Contender(name: "render, 1 thread", argv: [opt.rtlTUI, "render", "--dir", "auto"],
                             environment: ["RTL_TUI_WORKERS": "1"], informational: true))
 
-say("")
-say("warm-up and output sizes:")
-for c in contenders {
-    let out = opt.work + "/out-" + c.name.filter { $0.isLetter || $0.isNumber }
-    let r = Spawn.run(c.argv, inputPath: corpusPath, outputPath: out, environment: c.environment)
-    say("  \(pad(c.name, 18)) exit \(r.status), \(r.outputBytes) bytes out")
-    unlink(out)
-    if r.status != 0 {
-        say("error: \(c.name) failed")
-        exit(1)
+/// Runs each contender once (exit status, output size), then `opt.runs` rounds in which each runs
+/// once, the order rotating every round; then the peak memory of each.
+@MainActor func time(_ contenders: inout [Contender]) {
+    say("")
+    say("warm-up and output sizes:")
+    for c in contenders {
+        let out = opt.work + "/out-" + c.name.filter { $0.isLetter || $0.isNumber }
+        let r = Spawn.run(c.argv, inputPath: corpusPath, outputPath: out, environment: c.environment)
+        say("  \(pad(c.name, 20)) exit \(r.status), \(r.outputBytes) bytes out")
+        unlink(out)
+        if r.status != 0 {
+            say("error: \(c.name) failed")
+            exit(1)
+        }
+    }
+
+    say("")
+    say("timing: \(opt.runs) rounds, contenders alternated (the order rotates every round), input from the corpus file, output to /dev/null")
+    for round in 0..<opt.runs {
+        var line = "  round \(round + 1):"
+        for j in 0..<contenders.count {
+            let i = (j + round) % contenders.count
+            let r = Spawn.run(contenders[i].argv, inputPath: corpusPath, environment: contenders[i].environment)
+            contenders[i].results.append(r)
+            line += " \(contenders[i].name) \(fmt(r.seconds))s;"
+        }
+        say(line)
+    }
+
+    // Peak memory, through the small peak-rss helper (Benchmarks/peak-rss.c): a child spawned by this
+    // driver would report the driver's own high-water mark.
+    for i in contenders.indices {
+        contenders[i].peakKiB = peakRSS(contenders[i].argv, input: corpusPath, environment: contenders[i].environment)
+    }
+
+    let mb = Double(corpusBytes) / 1_000_000
+    say("")
+    say("  \(pad("contender", 20)) \(lpad("median s", 9)) \(lpad("min s", 7)) \(lpad("max s", 7)) \(lpad("MB/s", 8)) \(lpad("lines/s", 11)) \(lpad("CPU s", 7)) \(lpad("peak RSS", 9))")
+    for c in contenders {
+        let m = med(c)
+        say("  \(pad(c.name, 20)) \(lpad(fmt(m), 9)) \(lpad(fmt(c.results.map(\.seconds).min() ?? 0), 7)) \(lpad(fmt(c.results.map(\.seconds).max() ?? 0), 7)) \(lpad(fmt(mb / m, 1), 8)) \(lpad(String(Int(Double(corpusLines) / m)), 11)) \(lpad(fmt(cpu(c)), 7)) \(lpad(c.peakKiB.map { fmt(Double($0) / 1024, 1) + " MB" } ?? "?", 9))")
     }
 }
 
-say("")
-say("timing: \(opt.runs) rounds, contenders alternated (the order rotates every round), input from the corpus file, output to /dev/null")
-for round in 0..<opt.runs {
-    var line = "  round \(round + 1):"
-    for j in 0..<contenders.count {
-        let i = (j + round) % contenders.count
-        let r = Spawn.run(contenders[i].argv, inputPath: corpusPath, environment: contenders[i].environment)
-        contenders[i].results.append(r)
-        line += " \(contenders[i].name) \(fmt(r.seconds))s;"
-    }
-    say(line)
-}
-
-// Peak memory, through the small peak-rss helper (Benchmarks/peak-rss.c): a child spawned by this
-// driver would report the driver's own high-water mark.
-var peakKiB: [String: Int] = [:]
-for c in contenders {
+/// The peak resident set of `argv` reading `input`, in KiB, the highest of three runs; nil when the
+/// helper is not built or the command fails.
+@MainActor func peakRSS(_ argv: [String], input: String, environment: [String: String] = [:]) -> Int? {
     var peak = 0
     for _ in 0..<3 {
         let path = opt.work + "/peak-rss.txt"
-        let r = Spawn.run([opt.peakRSS, corpusPath] + c.argv, inputPath: "/dev/null", outputPath: path, environment: c.environment)
+        let r = Spawn.run([opt.peakRSS, input] + argv, inputPath: "/dev/null", outputPath: path, environment: environment)
         if r.status == 0, let v = readFile(path).flatMap({ Int($0.trimmingSpaces.filter { $0.isNumber }) }) { peak = max(peak, v) }
     }
-    if peak > 0 { peakKiB[c.name] = peak }
+    return peak > 0 ? peak : nil
 }
 
 func med(_ c: Contender) -> Double { median(c.results.map(\.seconds)) }
+func cpu(_ c: Contender) -> Double { median(c.results.map(\.cpuSeconds)) }
+
+time(&contenders)
 let mb = Double(corpusBytes) / 1_000_000
-say("")
-say("  \(pad("contender", 18)) \(lpad("median s", 9)) \(lpad("min s", 7)) \(lpad("max s", 7)) \(lpad("MB/s", 8)) \(lpad("lines/s", 11)) \(lpad("CPU s", 7)) \(lpad("peak RSS", 9))")
-for c in contenders {
-    let m = med(c)
-    let cpu = median(c.results.map(\.cpuSeconds))
-    let rss = peakKiB[c.name] ?? 0
-    say("  \(pad(c.name, 18)) \(lpad(fmt(m), 9)) \(lpad(fmt(c.results.map(\.seconds).min() ?? 0), 7)) \(lpad(fmt(c.results.map(\.seconds).max() ?? 0), 7)) \(lpad(fmt(mb / m, 1), 8)) \(lpad(String(Int(Double(corpusLines) / m)), 11)) \(lpad(fmt(cpu), 7)) \(lpad(fmt(Double(rss) / 1024, 1) + " MB", 9))")
-}
 
 let render = contenders[0], icu = contenders[1]
 let fribidi = contenders.first { $0.name == "fribidi" }
@@ -252,7 +280,7 @@ if let f = fribidi {
 } else {
     say("  render at least 2x faster than fribidi: SKIPPED (fribidi not installed)")
 }
-if let kib = peakKiB[render.name] {
+if let kib = render.peakKiB {
     let peak = Double(kib) / 1024
     say("  peak RSS of render over the \(fmt(mb, 1)) MB corpus = \(fmt(peak, 1)) MB (target <= 50 MB): \(verdict(peak <= 50))")
 } else {
@@ -260,10 +288,6 @@ if let kib = peakKiB[render.name] {
 }
 say("  (information: render on one thread / ICU C baseline = \(fmt(med(single) / med(icu))); render's CPU time / baseline's = \(fmt(median(render.results.map(\.cpuSeconds)) / median(icu.results.map(\.cpuSeconds)))))")
 
-// MARK: - Pathological inputs
-
-say("")
-say("pathological inputs (render --dir auto, and with --width 80; median of 3; target: well under 1 s each):")
 func writeBytes(_ path: String, _ bytes: [UInt8]) {
     guard let f = fopen(path, "w") else { return }
     _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
@@ -277,6 +301,49 @@ func repeated(_ s: String, toBytes n: Int) -> [UInt8] {
     return out
 }
 let mixedUnit = "مرحبا بالعالم (Hello) שלום 123 [x] كَتَبَ لا "
+
+// MARK: - Wrapped at 80 columns
+
+say("")
+say("== wrapped at 80 columns ==")
+say("contenders: rtl-tui render --dir auto --width 80, the same with --format ansi, and the wrapping C baseline")
+say("(Benchmarks/icu-wrap-baseline.c: ICU's line break iterator, greedy fit at 80 cells by wcwidth, ubidi_setLine +")
+say(" ubidi_writeReordered per line, padding to the leading side)")
+var wrapped = [
+    Contender(name: "render --width 80", argv: [opt.rtlTUI, "render", "--dir", "auto", "--width", "80"]),
+    Contender(name: "  with --format ansi", argv: [opt.rtlTUI, "render", "--dir", "auto", "--width", "80", "--format", "ansi"]),
+    Contender(name: "ICU C wrap baseline", argv: [opt.wrapBaseline, "80"]),
+]
+time(&wrapped)
+let (wrap80, wrapANSI, icuWrap) = (wrapped[0], wrapped[1], wrapped[2])
+say("")
+say("targets (wrapped):")
+for (c, cpuTarget) in [(wrap80, 1.0), (wrapANSI, 1.2)] {
+    let cpuRatio = cpu(c) / cpu(icuWrap), wallRatio = med(c) / med(icuWrap)
+    say("  \(c.name.trimmingSpaces): CPU time / C wrap baseline's = \(fmt(cpuRatio)) (target <= \(fmt(cpuTarget, 1))): \(verdict(cpuRatio <= cpuTarget)); "
+        + "wall time / C wrap baseline's = \(fmt(wallRatio)) (target <= 0.6): \(verdict(wallRatio <= 0.6))")
+}
+say("  (information: render --width 80 CPU time / unwrapped render's = \(fmt(cpu(wrap80) / cpu(render))); "
+    + "C wrap baseline CPU time / C baseline's = \(fmt(cpu(icuWrap) / cpu(icu))))")
+do {
+    let path = opt.work + "/paragraph-10mb.txt"
+    writeBytes(path, repeated(mixedUnit, toBytes: 10_000_000) + [0x0A])
+    if let kib = peakRSS([opt.rtlTUI, "render", "--dir", "auto", "--width", "80"], input: path) {
+        let peak = Double(kib) / 1024
+        say("  peak RSS of render --width 80 of a 10 MB single paragraph = \(fmt(peak, 1)) MB (target <= 100 MB): \(verdict(peak <= 100))")
+    } else {
+        say("  peak RSS of render --width 80 of a 10 MB paragraph: NOT MEASURED (the peak-rss helper \(opt.peakRSS) is not built, or render failed)")
+    }
+    if let kib = peakRSS([opt.rtlTUI, "render", "--dir", "auto", "--width", "80"], input: path, environment: ["RTL_TUI_WORKERS": "1"]) {
+        say("  (information: the same on one thread: \(fmt(Double(kib) / 1024, 1)) MB)")
+    }
+    unlink(path)
+}
+
+// MARK: - Pathological inputs
+
+say("")
+say("pathological inputs (render --dir auto, and with --width 80; median of 3; target: well under 1 s each):")
 let cases: [(String, [UInt8])] = [
     ("600 KB line of [!]", repeated("[!]", toBytes: 600_000) + [0x0A]),
     ("10 MB single line (mixed)", repeated(mixedUnit, toBytes: 10_000_000) + [0x0A]),

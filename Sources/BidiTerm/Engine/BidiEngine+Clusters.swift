@@ -152,13 +152,25 @@ extension BidiEngine {
     /// The columns cluster `k` takes when it starts at `column` (TAB depends on it).
     @inline(__always)
     func clusterWidth(_ k: Int, _ prepared: PreparedText, column: Int, tabSize: Int, reveal: Bool) -> Int {
-        var i = Int(prepared.clusterStart[k])
-        let end = Int(prepared.clusterStart[k + 1])
-        if end - i == 1 {
+        let i = Int(prepared.clusterStart[k])
+        if Int(prepared.clusterStart[k + 1]) - i == 1 {
             let u = prepared.units[i]
             if u >= 0x20 && u < 0x7F { return 1 }
             if u == 0x09 { return tabSize - column % tabSize }
+            // A printable character of one unit: the width of its glyph (what the loop below gives).
+            if u >= 0xA0 && (u < 0xD800 || u > 0xDFFF) {
+                let cw = chars.width(UInt32(prepared.glyphs[i]))
+                if cw > 0 { return cw }
+            }
         }
+        return anyClusterWidth(k, prepared, column: column, tabSize: tabSize, reveal: reveal)
+    }
+
+    /// `clusterWidth` for any cluster.
+    @inline(never)
+    func anyClusterWidth(_ k: Int, _ prepared: PreparedText, column: Int, tabSize: Int, reveal: Bool) -> Int {
+        var i = Int(prepared.clusterStart[k])
+        let end = Int(prepared.clusterStart[k + 1])
         var w = 0
         var first = true
         while i < end {

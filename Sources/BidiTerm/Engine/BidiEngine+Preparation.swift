@@ -26,7 +26,7 @@ extension BidiEngine {
         var prepared = PreparedText(units: u, clusterStart: scratch.pointee.clusterStart.base, unitCluster: scratch.pointee.unitCluster.base)
         prepared.n = n
         var hasControl = false, arabic = false
-        var classes: UInt16 = 0, transparent = false
+        var classes: UInt16 = 0, transparent = false, noncharacter = false
         var allRTLNeutral = true, strongR = false
         let chars = self.chars
         let classMask = UInt16(CICU_INFO_GCB_MASK), transparentBit = UInt16(CICU_INFO_TRANSPARENT)
@@ -63,6 +63,7 @@ extension BidiEngine {
                 continue
             }
             if x == 0x2028 || x == 0x2029 { hasControl = true }
+            if x >= 0xFFFE { noncharacter = true }
         }
         prepared.classes = classes
         prepared.allRTLNeutral = allRTLNeutral
@@ -103,11 +104,13 @@ extension BidiEngine {
             var s = 0
             while s < n {
                 var e = n
-                if n - s > shapingSegment {
-                    e = s + shapingSegment
+                let segment = scratch.pointee.shapingSegment
+                if n - s > segment {
+                    e = s + segment
                     while e < n && g[e - 1] >= 0x80 { e += 1 }
                 }
-                guard let tails = scratch.pointee.shaper.shape(g + s, count: e - s, chars: chars, hasTransparent: transparent) else {
+                guard let tails = scratch.pointee.shaper.shape(g + s, count: e - s, chars: chars, hasTransparent: transparent,
+                                                                     hasNoncharacter: noncharacter) else {
                     prepared.glyphs = prepared.stand
                     prepared.merged = nil
                     break

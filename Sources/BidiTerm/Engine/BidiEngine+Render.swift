@@ -115,11 +115,11 @@ extension BidiEngine {
                 }
                 context.columns = cols
             }
-            var line = LineDraw(hiddenFrom: clusterCount)
             // One line, the whole paragraph: `para`'s own levels and runs (L1 applied to its end)
             // are the line's; no ubidi_setLine needed.
-            drawLine(prepared, 0..<clusterCount, order.source(para: para), &line, &sink, context)
-            finishLine(&sink, textStart: 0, drawn: line.total, rtl: rtl, format: format, lineFeed: lineFeeds)
+            var all = AllClusters()
+            drawLine(prepared, 0..<clusterCount, order.source(para: para), &all, &sink, context)
+            finishLine(&sink, textStart: 0, drawn: 0, rtl: rtl, format: format, lineFeed: lineFeeds)
         }
         out.append(contentsOf: UnsafeBufferPointer(start: scratch.pointee.out.base, count: sink.count))
         return true
@@ -147,7 +147,7 @@ extension BidiEngine {
         let n = full.n
         let options = context.options
         let tabSize = options.tabSize, reveal = options.revealControls
-        var windowSize = max(wrapWindow, 4 * w)
+        var windowSize = scratch.pointee.wrapWindow
         var a = 0                     // the window's first unit in the paragraph
         var view = full               // the window
         var paragraphEnd = true       // the window reaches the end of the paragraph
@@ -165,9 +165,10 @@ extension BidiEngine {
         }
         load()
 
-        // A paragraph of no more units than twice the width is drawn first as one line, as long as
-        // it fits (the widths are found while drawing); most paragraphs end here.
-        if paragraphEnd && n <= 2 * w {
+        // A paragraph of no more units than the width is drawn first as one line, as long as it
+        // fits (the widths are found while drawing): most paragraphs end here. A longer one seldom
+        // fits (a unit is a column, but for marks and other zero-width characters).
+        if paragraphEnd && n <= w {
             var fits = true
             if view.hasTab {
                 scratch.pointee.columns.reserve(view.clusterCount)
@@ -182,7 +183,7 @@ extension BidiEngine {
                 fits = col <= w
             }
             if fits {
-                var line = LineDraw(hiddenFrom: view.clusterCount, limit: w)
+                var line = ClustersWithin(limit: w)
                 drawLine(view, 0..<view.clusterCount, order.source(para: para), &line, &sink, context)
                 if line.total <= w {
                     finishLine(&sink, textStart: 0, drawn: line.total, rtl: rtl, format: format, lineFeed: lineFeeds)
@@ -259,12 +260,12 @@ extension BidiEngine {
             }
             context.columns = view.hasTab ? cols : nil
             context.columnBase = start
-            var line = LineDraw(hiddenFrom: hiddenFrom, truncateAbove: oversize ? w : Int.max)
+            var line = LineClusters(hiddenFrom: hiddenFrom, truncateAbove: oversize ? w : Int.max)
             let textStart = sink.count
             drawLine(view, start..<end, source, &line, &sink, context)
             finishLine(&sink, textStart: textStart, drawn: line.total, rtl: rtl, format: format, lineFeed: lineFeeds)
             if lastLine { return }
-            if let flush, sink.count >= flushThreshold {
+            if let flush, sink.count >= scratch.pointee.flushThreshold {
                 out.append(contentsOf: UnsafeBufferPointer(start: sink.base, count: sink.count))
                 sink.count = 0
                 flush(&out)
@@ -369,21 +370,10 @@ extension BidiEngine {
         }
     }
 
-    /// One line being drawn: what it hides and truncates, the columns drawn so far, and where to
-    /// stop.
-    struct LineDraw {
-        /// Clusters from this one on (in logical order) are hidden whitespace.
-        var hiddenFrom: Int
-        /// A cluster wider than this is drawn as a truncation mark (`…`).
-        var truncateAbove = Int.max
-        /// Drawing stops once the line is wider than this (`total` then says so).
-        var limit = Int.max
-        var total = 0
-    }
-
-    /// Draws `clusters` in visual order into `sink`, as `buildLine` makes their cells.
-    func drawLine(_ prepared: PreparedText, _ clusters: Range<Int>, _ source: VisualSource, _ line: inout LineDraw,
-                  _ sink: inout UTF8Sink, _ context: DrawContext) {
+    /// Draws `clusters` in visual order into `sink`, each through `steps` (which draws it as
+    /// `buildLine` makes its cells, or hides it, or stops the line).
+    func drawLine<S: ClusterSteps>(_ prepared: PreparedText, _ clusters: Range<Int>, _ source: VisualSource, _ steps: inout S,
+                                   _ sink: inout UTF8Sink, _ context: DrawContext) {
         let c0 = clusters.lowerBound, c1 = clusters.upperBound
         guard c1 > c0 else { return }
         let cs = prepared.clusterStart
@@ -391,19 +381,25 @@ extension BidiEngine {
         switch source {
         case .logical(let level):
             reserve(&sink, bytes: (Int(cs[c1]) - Int(cs[c0])) * runBytes)
-            for k in clusters where !drawOne(k, level, prepared, &line, &sink, context) { return }
+            for k in clusters where !steps.step(self, k, level, prepared, &sink, context) { return }
         case .reversed:
             reserve(&sink, bytes: (Int(cs[c1]) - Int(cs[c0])) * runBytes)
             var k = c1 - 1
             while k >= c0 {
-                if !drawOne(k, 1, prepared, &line, &sink, context) { return }
+                if !steps.step(self, k, 1, prepared, &sink, context) { return }
                 k -= 1
             }
         case .icu(let bidi, let base):
             var err: Int32 = 0
-            guard let levels = CICU_bidi_getLevels(bidi, &err), err <= 0 else { drawLogicalFallback(prepared, clusters, &line, &sink, context); return }
+            guard let levels = CICU_bidi_getLevels(bidi, &err), err <= 0 else {
+                drawLine(prepared, clusters, .logical(CICU_bidi_getParaLevel(para.raw) & 1), &steps, &sink, context)
+                return
+            }
             let runs = Int(CICU_bidi_countRuns(bidi, &err))
-            guard err <= 0 else { drawLogicalFallback(prepared, clusters, &line, &sink, context); return }
+            guard err <= 0 else {
+                drawLine(prepared, clusters, .logical(CICU_bidi_getParaLevel(para.raw) & 1), &steps, &sink, context)
+                return
+            }
             let uc = prepared.unitCluster
             // The units in visual order, run by run; a cluster is drawn where its base, its first
             // unit, appears, at the base's level (its other units may have resolved elsewhere: a
@@ -417,11 +413,11 @@ extension BidiEngine {
                 if everyUnit {
                     // Every unit is a cluster.
                     if !rtl {
-                        for i in first..<end where !drawOne(base + i, levels[i], prepared, &line, &sink, context) { return }
+                        for i in first..<end where !steps.step(self, base + i, levels[i], prepared, &sink, context) { return }
                     } else {
                         var i = end - 1
                         while i >= first {
-                            if !drawOne(base + i, levels[i], prepared, &line, &sink, context) { return }
+                            if !steps.step(self, base + i, levels[i], prepared, &sink, context) { return }
                             i -= 1
                         }
                     }
@@ -430,42 +426,27 @@ extension BidiEngine {
                         let i = rtl ? end - 1 - j : first + j
                         let u = base + i
                         let c = Int(uc[u])
-                        if Int(cs[c]) == u && !drawOne(c, levels[i], prepared, &line, &sink, context) { return }
+                        if Int(cs[c]) == u && !steps.step(self, c, levels[i], prepared, &sink, context) { return }
                     }
                 }
             }
         }
     }
 
-    /// `drawLine` in logical order at the paragraph level, when ICU failed.
+    /// A cluster wider than the whole line (`truncate` columns) is drawn as a visible ellipsis
+    /// instead of overflowing; false, drawing nothing, for any other.
     @inline(never)
-    func drawLogicalFallback(_ prepared: PreparedText, _ clusters: Range<Int>, _ line: inout LineDraw,
-                            _ sink: inout UTF8Sink, _ context: DrawContext) {
-        let level: UInt8 = CICU_bidi_getParaLevel(para.raw) & 1
-        drawLine(prepared, clusters, .logical(level), &line, &sink, context)
-    }
-
-    /// Draws cluster `k` of a line (or nothing when it is hidden); false once the line is wider
-    /// than its limit.
-    @inline(__always)
-    func drawOne(_ k: Int, _ level: UInt8, _ prepared: PreparedText, _ line: inout LineDraw,
-                 _ sink: inout UTF8Sink, _ context: DrawContext) -> Bool {
-        if k >= line.hiddenFrom { return true }
-        if line.truncateAbove != Int.max {
-            let column = context.columns.map { $0[k - context.columnBase] } ?? 0
-            let options = context.options
-            if clusterWidth(k, prepared, column: column, tabSize: options.tabSize, reveal: options.revealControls) > line.truncateAbove {
-                // One cluster wider than the whole line: a visible ellipsis instead of overflowing.
-                reserve(&sink, bytes: 16)
-                if context.marks { sink.put(LineFormat.reverseOn) }
-                sink.put(0x2026)
-                if context.marks { sink.put(LineFormat.reverseOff) }
-                line.total += 1
-                return line.total <= line.limit
-            }
+    func drawTruncated(_ k: Int, _ prepared: PreparedText, _ truncate: Int, _ sink: inout UTF8Sink, _ context: DrawContext) -> Bool {
+        let column = context.columns.map { $0[k - context.columnBase] } ?? 0
+        let options = context.options
+        guard clusterWidth(k, prepared, column: column, tabSize: options.tabSize, reveal: options.revealControls) > truncate else {
+            return false
         }
-        line.total += draw(k, level: level, prepared, &sink, context)
-        return line.total <= line.limit
+        reserve(&sink, bytes: 16)
+        if context.marks { sink.put(LineFormat.reverseOn) }
+        sink.put(0x2026)
+        if context.marks { sink.put(LineFormat.reverseOff) }
+        return true
     }
 
     /// Pads the line drawn from `textStart` on (`drawn` cells) to the format's width and alignment,
@@ -567,6 +548,58 @@ extension BidiEngine {
             for s in scalars { sink.put(s.value) }
             sink.put(off)
         }
+    }
+}
+
+/// What `drawLine` does with each cluster of a line, in visual order.
+protocol ClusterSteps {
+    /// Draws cluster `k` (at `level`) or not; false stops the line.
+    mutating func step(_ engine: BidiEngine, _ k: Int, _ level: UInt8, _ prepared: PreparedText,
+                       _ sink: inout UTF8Sink, _ context: BidiEngine.DrawContext) -> Bool
+}
+
+/// Every cluster, nothing counted: a paragraph on one unwrapped line.
+struct AllClusters: ClusterSteps {
+    @inline(__always)
+    mutating func step(_ engine: BidiEngine, _ k: Int, _ level: UInt8, _ prepared: PreparedText,
+                       _ sink: inout UTF8Sink, _ context: BidiEngine.DrawContext) -> Bool {
+        _ = engine.draw(k, level: level, prepared, &sink, context)
+        return true
+    }
+}
+
+/// Every cluster while the line is at most `limit` columns wide: a paragraph tried on one line.
+struct ClustersWithin: ClusterSteps {
+    let limit: Int
+    /// The columns drawn; over `limit` when the paragraph does not fit.
+    var total = 0
+
+    @inline(__always)
+    mutating func step(_ engine: BidiEngine, _ k: Int, _ level: UInt8, _ prepared: PreparedText,
+                       _ sink: inout UTF8Sink, _ context: BidiEngine.DrawContext) -> Bool {
+        total &+= engine.draw(k, level: level, prepared, &sink, context)
+        return total <= limit
+    }
+}
+
+/// A visual line of a wrapped paragraph: the clusters from `hiddenFrom` on (in logical order) are
+/// hanging whitespace and take no cell; a cluster wider than `truncateAbove` is an ellipsis.
+struct LineClusters: ClusterSteps {
+    let hiddenFrom: Int
+    let truncateAbove: Int
+    /// The columns drawn.
+    var total = 0
+
+    @inline(__always)
+    mutating func step(_ engine: BidiEngine, _ k: Int, _ level: UInt8, _ prepared: PreparedText,
+                       _ sink: inout UTF8Sink, _ context: BidiEngine.DrawContext) -> Bool {
+        if k >= hiddenFrom { return true }
+        if truncateAbove != Int.max && engine.drawTruncated(k, prepared, truncateAbove, &sink, context) {
+            total += 1
+        } else {
+            total += engine.draw(k, level: level, prepared, &sink, context)
+        }
+        return true
     }
 }
 

@@ -19,13 +19,22 @@ public final class BidiEngine {
     /// no exclusivity checks (an engine is used by one thread at a time).
     let scratch: UnsafeMutablePointer<EngineScratch>
     /// Units shaped at a time in a long paragraph (see `prepare`); tests make it small.
-    var shapingSegment = 1 << 16
+    var shapingSegment: Int {
+        get { scratch.pointee.shapingSegment }
+        set { scratch.pointee.shapingSegment = max(1, newValue) }
+    }
     /// Units of a wrapped paragraph whose clusters `render` holds at a time (at least a visual line's
     /// worth: it grows for longer lines); tests make it small.
-    var wrapWindow = 1 << 14
+    var wrapWindow: Int {
+        get { scratch.pointee.wrapWindow }
+        set { scratch.pointee.wrapWindow = max(1, newValue) }
+    }
     /// Bytes of output after which `render` hands a long paragraph's lines to its `flush`; tests make
     /// it small.
-    var flushThreshold = 1 << 16
+    var flushThreshold: Int {
+        get { scratch.pointee.flushThreshold }
+        set { scratch.pointee.flushThreshold = newValue }
+    }
 
     public init() {
         scratch = .allocate(capacity: 1)

@@ -14,6 +14,9 @@ struct EngineScratch {
     var widths = ScratchBuffer<Int32>()         // width of each cluster (text without tabs)
     var out = ScratchBuffer<UInt8>()            // UTF-8 written by `render`
     var shaper = Shaper()
+    var shapingSegment = 1 << 16                // see `BidiEngine.shapingSegment`
+    var wrapWindow = 1 << 14                    // see `BidiEngine.wrapWindow`
+    var flushThreshold = 1 << 16                // see `BidiEngine.flushThreshold`
     private var graphemes: ICUBreakIterator? = nil
     private var lines: ICUBreakIterator? = nil
 

@@ -32,9 +32,10 @@ struct Shaper {
     /// letter's ligature (the alef of each lam-alef), in increasing order; the buffer stays valid
     /// until the next call. Returns nil, leaving the units as they are, when ICU cannot shape them
     /// one to one (it fails, or its output does not align with the input).
-    /// `hasTransparent` false says that no unit is transparent (nothing to take out).
+    /// `hasTransparent` false says that no unit is transparent (nothing to take out), `hasNoncharacter`
+    /// false that none is U+FFFE or U+FFFF.
     mutating func shape(_ units: UnsafeMutablePointer<UInt16>, count n: Int, chars: CharTable,
-                        hasTransparent: Bool = true) -> UnsafeBufferPointer<Int32>? {
+                        hasTransparent: Bool = true, hasNoncharacter: Bool = true) -> UnsafeBufferPointer<Int32>? {
         shaped.reserve(n)
         tailBuffer.reserve(n)
         let sp = shaped.base, tp = tailBuffer.base
@@ -44,14 +45,7 @@ struct Shaper {
         // ICU marks deleted positions with U+FFFF (and U+FFFE) while it shapes, and removes them with
         // the lam-alef spaces: a noncharacter in the text would be deleted too, and the output would
         // no longer align. ICU is given a space (non-joining, like a noncharacter) in its place.
-        var sentinels = false
-        if !hasTransparent {
-            for i in 0..<n where units[i] >= 0xFFFE {
-                sentinels = true
-                break
-            }
-        }
-        if hasTransparent || sentinels {
+        if hasTransparent || hasNoncharacter {
             compact.reserve(n)
             positions.reserve(n)
             cp = compact.base

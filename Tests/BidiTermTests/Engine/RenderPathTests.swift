@@ -7,49 +7,16 @@ import XCTest
 /// (`layout`, then `ParagraphLayout.write`): the same bytes, over real strings and random text, for
 /// every option.
 final class RenderPathTests: XCTestCase {
-    /// A seeded generator (SplitMix64), so that a failure can be replayed from its seed.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let directions: [BaseDirection] = [.ltr, .rtl, .auto(fallback: .ltr), .auto(fallback: .rtl)]
     static let numerals: [NumeralSystem?] = [nil, .latn, .arab, .arabext]
     static let widths: [Int?] = [nil, 1, 2, 3, 4, 5, 7, 8, 13, 20, 33, 40, 80]
 
-    /// Pieces of random text: every script and class the engine treats apart (letters of both
-    /// directions, lam-alef, harakat, ZWNJ and ZWJ, digits of three systems, brackets, wide and
-    /// emoji clusters, tabs, controls C0 and C1, bidi controls, isolates, invisible format
-    /// characters, lone marks, CR, line and paragraph separators, non-characters, spaces).
-    static let pieces: [String] = [
-        "a", "b", "Z", "word", " ", " ", "  ", "א", "ב", "שלום", "ع", "ل", "ا", "لا", "ي", "مرحبا", "ّ", "َ", "ِ", "ـ", "ﻻ",
-        "(", ")", "[", "]", "{", "<", ">", "«", "»", "1", "2", "42", "٣", "۴", ".", ",", "-", "%", "+", "/", ":", "日", "本",
-        "\t", "\u{1B}", "\u{1B}[31m", "\u{9B}", "\u{85}", "\u{7F}", "\u{0}", "\u{7}", "\r", "\u{2028}", "\u{2029}",
-        "\u{202E}", "\u{202B}", "\u{202A}", "\u{202D}", "\u{202C}", "\u{2067}", "\u{2066}", "\u{2068}", "\u{2069}",
-        "\u{200E}", "\u{200F}", "\u{061C}", "\u{200C}", "\u{200D}", "\u{200B}", "\u{FEFF}", "\u{AD}", "\u{2060}",
-        "👍", "👍🏽", "👨‍👩‍👧", "🇸🇦", "\u{05B4}", "\u{0301}", "é", "e\u{301}", "한", "क्ष", "\u{E0100}", "\u{FE0F}",
-        "\u{FFFD}", "\u{FFFF}", "\u{10FFFD}", "\u{3000}", "\u{2003}", "x\u{200C}", "(abc\u{200D})", "%1$s", "{count}",
-    ]
-
-    static func randomText(_ rng: inout Seeded, pieces count: Int) -> String {
-        var s = ""
-        for _ in 0..<count { s += pieces[Int(rng.next() % UInt64(pieces.count))] }
-        return s
-    }
-
-    static func randomCase(_ rng: inout Seeded) -> (BaseDirection, LayoutOptions, LineFormat) {
-        func pick<T>(_ a: [T]) -> T { a[Int(rng.next() % UInt64(a.count))] }
-        let options = LayoutOptions(shaping: rng.next() & 1 == 0, mirroring: rng.next() & 1 == 0, reordering: rng.next() % 5 != 0,
-                                    numerals: pick(numerals), tabSize: pick([1, 2, 3, 4, 8, 13]),
-                                    revealControls: rng.next() % 4 == 0)
-        let format = LineFormat(width: pick(widths), alignment: pick(HorizontalAlignment.allCases), marks: rng.next() & 1 == 0)
-        return (pick(directions), options, format)
+    static func randomCase(_ rng: inout RandomText) -> (BaseDirection, LayoutOptions, LineFormat) {
+        let options = LayoutOptions(shaping: rng.oneIn(2), mirroring: rng.oneIn(2), reordering: !rng.oneIn(5),
+                                    numerals: rng.pick(numerals), tabSize: rng.pick([1, 2, 3, 4, 8, 13]),
+                                    revealControls: rng.oneIn(4))
+        let format = LineFormat(width: rng.pick(widths), alignment: rng.pick(HorizontalAlignment.allCases), marks: rng.oneIn(2))
+        return (rng.pick(directions), options, format)
     }
 
     /// What the cell path writes.
@@ -126,7 +93,7 @@ final class RenderPathTests: XCTestCase {
         let texts = ReferenceStrings.fixture + ReferenceStrings.shippedCatalogs + ["", " ", "   ", "abc", "abc   ", "\t", "א"]
         XCTAssertGreaterThan(texts.count, 100)
         let cases = Self.everyOptionOneByOne
-        var rng = Seeded(state: 14)
+        var rng = RandomText(seed: 14)
         let n = compare(texts) { _ in cases + (0..<4).map { _ in Self.randomCase(&rng) } }
         XCTAssertGreaterThan(n, 10_000)
     }
@@ -134,7 +101,7 @@ final class RenderPathTests: XCTestCase {
     func test_utf8PathEqualsCellPath_onInstalledCatalogs() throws {
         let texts = ReferenceStrings.installed(limit: 1_000_000)
         if texts.isEmpty { throw XCTSkip("no Arabic, Hebrew or Persian .mo catalogs installed") }
-        var rng = Seeded(state: 1414)
+        var rng = RandomText(seed: 1414)
         // What `rtl-tui render --dir auto --width 80` does, plain and with marks, and one random case each.
         let n = compare(texts) { i in
             [(.auto(fallback: .ltr), LayoutOptions(), LineFormat(width: 80, marks: i & 1 == 1)), Self.randomCase(&rng)]
@@ -144,9 +111,9 @@ final class RenderPathTests: XCTestCase {
 
     func test_utf8PathEqualsCellPath_onRandomText() {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var rng = Seeded(state: seed)
+        var rng = RandomText(seed: seed)
         var texts: [String] = []
-        for _ in 0..<1500 { texts.append(Self.randomText(&rng, pieces: Int(rng.next() % 40))) }
+        for _ in 0..<1500 { texts.append(rng.paragraph(pieces: Int(rng.next() % 40))) }
         let n = compare(texts) { _ in (0..<4).map { _ in Self.randomCase(&rng) } }
         XCTAssertEqual(n, 6000, "seed \(seed)")
         if testRun?.hasSucceeded == false { print("RenderPathTests: random text from seed \(seed)") }
@@ -160,9 +127,9 @@ final class RenderPathTests: XCTestCase {
         engine.shapingSegment = 4
         engine.flushThreshold = 1
         let seed = UInt64.random(in: 0...UInt64.max)
-        var rng = Seeded(state: seed)
+        var rng = RandomText(seed: seed)
         var texts = ReferenceStrings.fixture + ReferenceStrings.shippedCatalogs
-        for _ in 0..<300 { texts.append(Self.randomText(&rng, pieces: 20 + Int(rng.next() % 200))) }
+        for _ in 0..<300 { texts.append(rng.paragraph(pieces: 20 + Int(rng.next() % 200))) }
         texts.append(String(repeating: "مرحبا بالعالم (Hello) שלום 123 [x] كَتَبَ لا ", count: 40))
         texts.append(String(repeating: "\u{064E}", count: 300) + " abc")
         texts.append("ب" + String(repeating: "\u{064E}", count: 300) + " x")
@@ -170,6 +137,33 @@ final class RenderPathTests: XCTestCase {
             [(.auto(fallback: .ltr), LayoutOptions(), LineFormat(width: 9)), Self.randomCase(&rng)]
         }
         XCTAssertGreaterThan(n, 600, "seed \(seed)")
+    }
+
+    /// A long paragraph wrapped streams: its lines are handed to `flush` whole, 64 KiB or so at a
+    /// time, and the engine holds the clusters of a window of it, not of all of it.
+    func test_longParagraphWrappedStreamsAndHoldsAWindowOfClusters() {
+        let engine = BidiEngine()
+        let text = String(repeating: "مرحبا بالعالم (Hello) שלום 123 [x] كَتَبَ لا ", count: 20_000)   // 1.4 MB
+        var flushes = 0, largest = 0, total = 0
+        var out: [UInt8] = []
+        let ok = Array(text.utf8).withUnsafeBufferPointer {
+            engine.render(utf8: $0, direction: .auto(fallback: .ltr), format: LineFormat(width: 80), into: &out) { buffer in
+                flushes += 1
+                largest = max(largest, buffer.count)
+                total += buffer.count
+                XCTAssertEqual(buffer.last, 0x0A, "whole lines only")
+                buffer.removeAll()
+            }
+        }
+        XCTAssertTrue(ok)
+        total += out.count
+        XCTAssertLessThan(largest, (1 << 16) + 1024, "a flush hands over 64 KiB and at most one more line")
+        XCTAssertGreaterThanOrEqual(flushes, total / (1 << 16) - 1)
+        XCTAssertLessThan(engine.scratch.pointee.clusterStart.capacity, 4 * engine.wrapWindow,
+                          "clusters for a window of the paragraph, not for its \(text.unicodeScalars.count) characters")
+        var cells: [UInt8] = []
+        BidiEngine().layout(text, direction: .auto(fallback: .ltr), width: 80).write(LineFormat(width: 80), into: &cells)
+        XCTAssertEqual(total, cells.count)
     }
 
     /// Shaping a long paragraph in segments cut after ASCII characters gives the glyphs of shaping
@@ -187,9 +181,9 @@ final class RenderPathTests: XCTestCase {
     /// the text of the unwrapped layout.
     func test_unwrappedLineEqualsLayoutText() {
         let engine = BidiEngine(), reference = BidiEngine()
-        var rng = Seeded(state: 7)
+        var rng = RandomText(seed: 7)
         var texts = ReferenceStrings.fixture
-        for _ in 0..<500 { texts.append(Self.randomText(&rng, pieces: Int(rng.next() % 30))) }
+        for _ in 0..<500 { texts.append(rng.paragraph(pieces: Int(rng.next() % 30))) }
         for text in texts {
             let (direction, options, _) = Self.randomCase(&rng)
             var out: [UInt8] = []
