@@ -1,10 +1,10 @@
 // libFuzzer target: arbitrary bytes through the text engine (what `rtl-tui render` and
 // `rtl-tui inspect` do with a paragraph), checking the engine's invariants on every input.
 //
-// Input layout: byte 0 picks the width (1…200), byte 1 the direction and options, byte 2 the tab
-// size and numerals; the rest, decoded as UTF-8 (invalid sequences become U+FFFD, as the CLI
-// does), is the paragraph. An invariant that does not hold aborts with a message, which libFuzzer
-// records as a crash with its input.
+// Input layout: byte 0 picks the width (1…200) and the alignment, byte 1 the direction, options
+// and ANSI marks, byte 2 the tab size and numerals; the rest, decoded as UTF-8 (invalid sequences
+// become U+FFFD, as the CLI does), is the paragraph. An invariant that does not hold aborts with a
+// message, which libFuzzer records as a crash with its input.
 import BidiTerm
 #if canImport(Glibc)
 import Glibc
@@ -108,6 +108,38 @@ func checkLayout(_ text: String, direction: BaseDirection, width: Int?, options:
     }
 }
 
+/// What `rtl-tui render` writes (the UTF-8 path: wrapped, padded, with SGR marks or not) is what
+/// the cell path writes: `layout`, then `ParagraphLayout.write`. A second engine with tiny windows
+/// and segments does the same.
+nonisolated(unsafe) let tinyEngine: BidiEngine = {
+    let e = BidiEngine()
+    e.wrapWindow = 2
+    e.shapingSegment = 3
+    e.flushThreshold = 1
+    return e
+}()
+
+func checkRender(_ text: String, direction: BaseDirection, options: LayoutOptions, format: LineFormat) {
+    var cells: [UInt8] = []
+    engine.layout(text, direction: direction, width: format.width, options: options).write(format, into: &cells)
+    for e in [engine, tinyEngine] {
+        var out: [UInt8] = []
+        var flushed: [UInt8] = []
+        var utf8 = Array(text.utf8)
+        let ok = utf8.withUnsafeMutableBufferPointer {
+            e.render(utf8: UnsafeBufferPointer($0), direction: direction, options: options, format: format, into: &out) { buffer in
+                flushed += buffer
+                buffer.removeAll()
+            }
+        }
+        if !ok { fail("render(utf8:) refused valid UTF-8", text) }
+        if flushed + out != cells {
+            fail("render(utf8:, \(direction), \(options), \(format)) wrote \(String(decoding: flushed + out, as: UTF8.self).debugDescription), "
+                 + "the cell path \(String(decoding: cells, as: UTF8.self).debugDescription)", text)
+        }
+    }
+}
+
 func checkAnalysis(_ text: String, direction: BaseDirection) {
     let scalars = Array(text.unicodeScalars)
     let a = engine.analyze(scalars, direction: direction)
@@ -148,6 +180,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
                                 revealControls: b1 & 0x20 != 0)
 
     checkLayout(text, direction: direction, width: width, options: options)
+    let alignments: [HorizontalAlignment] = [.leading, .trailing, .left, .right, .center]
+    checkRender(text, direction: direction, options: options,
+                format: LineFormat(width: width, alignment: alignments[Int(b0 >> 5) % 5], marks: b1 & 0x80 != 0))
     // What `inspect` does with the same paragraph: the faithful analysis and one unwrapped line.
     checkAnalysis(text, direction: direction)
     checkLayout(text, direction: direction, width: nil, options: LayoutOptions())

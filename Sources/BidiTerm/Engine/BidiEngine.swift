@@ -18,20 +18,23 @@ public final class BidiEngine {
     /// shaper, the break iterators. Plain memory behind a pointer, so the per-character paths pay
     /// no exclusivity checks (an engine is used by one thread at a time).
     let scratch: UnsafeMutablePointer<EngineScratch>
-    /// Units shaped at a time in a long paragraph (see `prepare`); tests make it small.
-    var shapingSegment: Int {
+    // Sizes of the work done at a time on a long paragraph. The defaults bound the memory of a
+    // wrapped paragraph by its width; tests and the fuzzer make them tiny, so that windows slide and
+    // segments are cut on short text too (the output is the same whatever they are).
+
+    /// Units shaped at a time in a long paragraph (see `prepare`).
+    public var shapingSegment: Int {
         get { scratch.pointee.shapingSegment }
         set { scratch.pointee.shapingSegment = max(1, newValue) }
     }
     /// Units of a wrapped paragraph whose clusters `render` holds at a time (at least a visual line's
-    /// worth: it grows for longer lines); tests make it small.
-    var wrapWindow: Int {
+    /// worth: it grows for longer lines).
+    public var wrapWindow: Int {
         get { scratch.pointee.wrapWindow }
         set { scratch.pointee.wrapWindow = max(1, newValue) }
     }
-    /// Bytes of output after which `render` hands a long paragraph's lines to its `flush`; tests make
-    /// it small.
-    var flushThreshold: Int {
+    /// Bytes of output after which `render` hands a long paragraph's lines to its `flush`.
+    public var flushThreshold: Int {
         get { scratch.pointee.flushThreshold }
         set { scratch.pointee.flushThreshold = newValue }
     }

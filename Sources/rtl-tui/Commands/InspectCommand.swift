@@ -35,14 +35,17 @@ struct InspectCommand: ParsableCommand {
         var invalid = false
         var index = 0
         let base = direction.dir.base(fallback: .ltr)
+        var bytes: [UInt8] = []
         func emit(_ s: String) {
             index += 1
-            let inspector = CodePointInspector(s, direction: base, engine: engine)
-            let display = engine.layout(s, direction: base).lines.first?.text ?? ""
             if format == .jsonl {
-                out.write(InspectCommand.json(inspector, display: display))
+                // Written as it is computed, straight from ICU's levels and map: no table of rows.
+                InspectCommand.writeJSON(s, direction: base, engine: engine, into: &bytes) { out.write(bytes: $0) }
+                out.write(bytes: bytes)
+                bytes.removeAll(keepingCapacity: true)
             } else {
-                out.write(InspectCommand.table(inspector, display: display, number: index))
+                let inspector = CodePointInspector(s, direction: base, engine: engine)
+                out.write(InspectCommand.table(inspector, display: InspectCommand.display(s, direction: base, engine: engine), number: index))
             }
         }
         if text.isEmpty {
@@ -63,20 +66,104 @@ struct InspectCommand: ParsableCommand {
         if invalid && strict.strict { throw ExitCode.dataError }
     }
 
-    /// One JSON object (and a line feed) per paragraph.
-    static func json(_ inspector: CodePointInspector, display: String) -> String {
-        let a = inspector.analysis
-        var s = "{\"paragraphLevel\":\(a.paragraphLevel),\"direction\":\"\(a.direction.rawValue)\""
-        s += ",\"text\":" + JSON.quote(String(String.UnicodeScalarView(a.scalars)))
-        s += ",\"codePoints\":[" + inspector.rows.map { "\"\($0.code)\"" }.joined(separator: ",") + "]"
-        s += ",\"levels\":[" + a.levels.map { $0.map(String.init) ?? "null" }.joined(separator: ",") + "]"
-        s += ",\"visualOrder\":[" + a.visualOrder.map(String.init).joined(separator: ",") + "]"
-        s += ",\"mirrored\":[" + a.mirrored.map(String.init).joined(separator: ",") + "]"
-        s += ",\"runs\":[" + a.runs.map {
-            "{\"start\":\($0.range.lowerBound),\"end\":\($0.range.upperBound),\"direction\":\"\($0.direction.rawValue)\"}"
-        }.joined(separator: ",") + "]"
-        s += ",\"display\":" + JSON.quote(display) + "}\n"
-        return s
+    /// The paragraph as the display draws it, on one line (`BidiEngine.render`'s UTF-8 path).
+    static func display(_ text: String, direction: BaseDirection, engine: BidiEngine) -> String {
+        var text = text
+        var out: [UInt8] = []
+        _ = text.withUTF8 { engine.render(utf8: $0, direction: direction, into: &out) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// One JSON object and a line feed for the paragraph `text`, appended to `out`: its level and
+    /// direction, the text, its code points, the resolved level of each (null for X9), the visual
+    /// order, the mirrored characters, the runs and the display. `flush` is handed (and empties)
+    /// `out` whenever it holds 64 KiB or more, so a long paragraph streams.
+    static func writeJSON(_ text: String, direction: BaseDirection, engine: BidiEngine, into out: inout [UInt8],
+                          flush: (inout [UInt8]) -> Void) {
+        @inline(__always) func check() {
+            if out.count >= 1 << 16 {
+                flush(&out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        @inline(__always) func number(_ v: Int) {
+            if v < 10 { out.append(0x30 + UInt8(v)) } else { out += String(v).utf8 }
+        }
+        engine.withAnalysis(of: text, direction: direction) { a in
+            out += #"{"paragraphLevel":"#.utf8
+            number(Int(a.paragraphLevel))
+            out += #","direction":""#.utf8
+            out += a.direction.rawValue.utf8
+            out += #"","text":"#.utf8
+            out.append(0x22)
+            for u in text.unicodeScalars {
+                JSON.appendEscaped(u, to: &out)
+                check()
+            }
+            out.append(0x22)
+            out += #","codePoints":["#.utf8
+            var first = true
+            a.forEachScalar { u, _, _ in
+                if !first { out.append(0x2C) }
+                first = false
+                out += #""U+"#.utf8
+                let v = u.value
+                var digits = 4
+                while digits < 6 && v >> (4 * UInt32(digits)) != 0 { digits += 1 }
+                for d in stride(from: digits - 1, through: 0, by: -1) {
+                    let x = UInt8((v >> (4 * UInt32(d))) & 0xF)
+                    out.append(x < 10 ? 0x30 + x : 0x37 + x)
+                }
+                out.append(0x22)
+                check()
+            }
+            out += #"],"levels":["#.utf8
+            first = true
+            a.forEachScalar { _, level, _ in
+                if !first { out.append(0x2C) }
+                first = false
+                if let level { number(Int(level)) } else { out += "null".utf8 }
+                check()
+            }
+            out += #"],"visualOrder":["#.utf8
+            first = true
+            a.forEachVisual { i in
+                if !first { out.append(0x2C) }
+                first = false
+                number(i)
+                check()
+            }
+            out += #"],"mirrored":["#.utf8
+            first = true
+            var i = 0
+            a.forEachScalar { _, _, mirrored in
+                if mirrored {
+                    if !first { out.append(0x2C) }
+                    first = false
+                    number(i)
+                }
+                i += 1
+                check()
+            }
+            out += #"],"runs":["#.utf8
+            first = true
+            a.forEachRun { range, direction in
+                if !first { out.append(0x2C) }
+                first = false
+                out += #"{"start":"#.utf8
+                number(range.lowerBound)
+                out += #","end":"#.utf8
+                number(range.upperBound)
+                out += #","direction":""#.utf8
+                out += direction.rawValue.utf8
+                out += #""}"#.utf8
+                check()
+            }
+            out += "],".utf8
+        }
+        out += #""display":"#.utf8
+        JSON.appendQuoted(display(text, direction: direction, engine: engine).unicodeScalars, to: &out)
+        out += "}\n".utf8
     }
 
     /// The table for a person: the paragraph, its display and runs, one row per code point.
