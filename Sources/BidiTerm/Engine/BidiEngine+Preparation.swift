@@ -26,7 +26,7 @@ extension BidiEngine {
         var prepared = PreparedText(units: u, clusterStart: scratch.pointee.clusterStart.base, unitCluster: scratch.pointee.unitCluster.base)
         prepared.n = n
         var hasControl = false, arabic = false
-        var classes: UInt16 = 0, transparent = false, noncharacter = false
+        var classes: UInt16 = 0, transparent = false, noncharacter = false, shapingNeedsICU = false
         var allRTLNeutral = true, strongR = false
         let chars = self.chars
         let classMask = UInt16(CICU_INFO_GCB_MASK), transparentBit = UInt16(CICU_INFO_TRANSPARENT)
@@ -57,6 +57,10 @@ extension BidiEngine {
                 continue
             }
             if x >= 0xD800 && x <= 0xDFFF { prepared.hasSurrogates = true; prepared.rtlPossible = true; continue }
+            // Characters whose effect on shaping only ICU's own code knows (see `ShapingTable`).
+            if x == 0x200D || (x >= 0x206D && x <= 0x206F) || (x >= 0xFB50 && x <= 0xFC62) || (x >= 0xFE70 && x <= 0xFEFC) {
+                shapingNeedsICU = true
+            }
             if (x >= 0x200E && x <= 0x200F) || (x >= 0x202A && x <= 0x202E) || (x >= 0x2066 && x <= 0x2069)
                 || (x >= 0xFB1D && x <= 0xFDFF) || (x >= 0xFE70 && x <= 0xFEFF) {
                 prepared.rtlPossible = true
@@ -110,7 +114,7 @@ extension BidiEngine {
                     while e < n && g[e - 1] >= 0x80 { e += 1 }
                 }
                 guard let tails = scratch.pointee.shaper.shape(g + s, count: e - s, chars: chars, hasTransparent: transparent,
-                                                                     hasNoncharacter: noncharacter) else {
+                                                                     hasNoncharacter: noncharacter, needsICU: shapingNeedsICU) else {
                     prepared.glyphs = prepared.stand
                     prepared.merged = nil
                     break

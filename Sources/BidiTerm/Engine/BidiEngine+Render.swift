@@ -139,8 +139,9 @@ extension BidiEngine {
     /// followed by a line feed.
     ///
     /// The grapheme clusters are built for a window of the paragraph at a time (`wrapWindow` units,
-    /// more when one line needs it) that starts at a line's start; the line break iterator runs
-    /// over the whole paragraph, ahead of the line being found.
+    /// more when one line needs it) that starts at a line's start; the line break iterator is set on
+    /// the whole paragraph and read ahead of the line being found (sequentially: its boundaries are
+    /// those of `computeLineBreaks`, which ICU's random access does not always give).
     func renderWrapped(_ full: PreparedText, width w: Int, order: ParagraphOrder, rtl: Bool, format: LineFormat,
                        context: inout DrawContext, lineFeeds: Bool, sink: inout UTF8Sink, out: inout [UInt8],
                        flush: ((inout [UInt8]) -> Void)?) {
@@ -201,7 +202,8 @@ extension BidiEngine {
         while true {
             // Find the line: clusters from `start` while they fit; the first that does not (spaces
             // hang) ends it at the last break opportunity before it, or right before it.
-            scratch.pointee.columns.reserve(trusted - start + 1)
+            let tabs = view.hasTab
+            if tabs { scratch.pointee.columns.reserve(trusted - start + 1) }
             let cols = scratch.pointee.columns.base
             var col = 0, k = start, end = -1
             var oversize = false
@@ -212,7 +214,7 @@ extension BidiEngine {
                     end = b > start ? b : k
                     break
                 }
-                cols[k - start] = col
+                if tabs { cols[k - start] = col }
                 if cw > w { oversize = true }
                 col += cw
                 k += 1
@@ -238,7 +240,7 @@ extension BidiEngine {
             var hiddenFrom = end
             var j = end - 1
             while excess > 0 && j >= start {
-                let cw = clusterWidth(j, view, column: cols[j - start], tabSize: tabSize, reveal: reveal)
+                let cw = clusterWidth(j, view, column: tabs ? cols[j - start] : 0, tabSize: tabSize, reveal: reveal)
                 guard isSpaceCluster(j, view) || cw == 0 else { break }
                 if cw > 0 {
                     hiddenFrom = j
@@ -258,7 +260,7 @@ extension BidiEngine {
             case .reversed: source = .reversed
             case .logical(let level): source = .logical(level)
             }
-            context.columns = view.hasTab ? cols : nil
+            context.columns = tabs ? cols : nil
             context.columnBase = start
             var line = LineClusters(hiddenFrom: hiddenFrom, truncateAbove: oversize ? w : Int.max)
             let textStart = sink.count
