@@ -99,7 +99,8 @@ extension BidiEngine {
             var i = a + 1
             while i < b {
                 if Sanitizer.revealed(UInt32(prepared.units[i])) != nil {
-                    starts.append(Int32(i))
+                    // (Two revealed characters in a row: the second already starts a cluster.)
+                    if starts.last != Int32(i) { starts.append(Int32(i)) }
                     if i + 1 < b { starts.append(Int32(i + 1)) }
                 }
                 i += 1

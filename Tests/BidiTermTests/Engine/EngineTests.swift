@@ -219,6 +219,22 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(kde.cells[2].level, 2, "the level of E, not the ZWNJ's 1")
     }
 
+    /// Revealed characters in a row inside one cluster (two ZWNJs after a letter) each become a
+    /// cluster of their own, once: no empty cluster between them.
+    func test_revealedCharactersInARowEachGetOneCell() {
+        let options = LayoutOptions(shaping: false, reordering: false, revealControls: true)
+        let p = engine.layout("b\u{200C}\u{200C}\u{200D}c", direction: .ltr, width: 8, options: options)
+        let cells = p.lines.flatMap(\.cells)
+        XCTAssertEqual(cells.map(\.text).filter { $0 == "⟨" }.count, 3, "\(cells.map(\.text))")
+        XCTAssertEqual(cells.filter { $0.logical.isEmpty }.count, 0, "no empty cluster")
+        XCTAssertEqual(Set(cells.map(\.logical)), [0..<1, 1..<2, 2..<3, 3..<4, 4..<5])
+        var out: [UInt8] = []
+        XCTAssertTrue(Array("b\u{200C}\u{200C}c".utf8).withUnsafeBufferPointer {
+            engine.render(utf8: $0, direction: .ltr, options: options, format: LineFormat(width: 8), into: &out)
+        })
+        XCTAssertEqual(String(decoding: out, as: UTF8.self).components(separatedBy: "ZWNJ").count, 3)
+    }
+
     func test_loneCombiningMarkIsDrawnOnADottedCircle() {
         let p = engine.layout("\u{05B4}א", direction: .rtl)
         XCTAssertTrue(p.lines[0].text.contains("\u{25CC}\u{05B4}"))
