@@ -85,10 +85,15 @@ extension BidiEngine {
     /// would otherwise be drawn on the wrong side of the letter (نمی‌شود).
     func splitRevealedClusters(_ prepared: inout PreparedText) {
         let n = prepared.n, cs = prepared.clusterStart, uc = prepared.unitCluster
+        // Needed when a revealed character shares its cluster with another character: it does not
+        // start it, or something follows it in it.
         var needed = false
-        for i in 0..<n where prepared.units[i] >= 0xAD && Sanitizer.revealed(UInt32(prepared.units[i])) != nil && Int(cs[Int(uc[i])]) != i {
-            needed = true
-            break
+        for i in 0..<n where prepared.units[i] >= 0xAD && Sanitizer.revealed(UInt32(prepared.units[i])) != nil {
+            let k = Int(uc[i])
+            if Int(cs[k]) != i || Int(cs[k + 1]) != i + 1 {
+                needed = true
+                break
+            }
         }
         guard needed else { return }
         var starts: [Int32] = []
@@ -96,14 +101,10 @@ extension BidiEngine {
         for k in 0..<prepared.clusterCount {
             let a = Int(cs[k]), b = Int(cs[k + 1])
             starts.append(Int32(a))
-            var i = a + 1
-            while i < b {
-                if Sanitizer.revealed(UInt32(prepared.units[i])) != nil {
-                    // (Two revealed characters in a row: the second already starts a cluster.)
-                    if starts.last != Int32(i) { starts.append(Int32(i)) }
-                    if i + 1 < b { starts.append(Int32(i + 1)) }
-                }
-                i += 1
+            for i in a..<b where Sanitizer.revealed(UInt32(prepared.units[i])) != nil {
+                // A cluster from it, and one after it (two in a row: the second already starts one).
+                if starts.last != Int32(i) { starts.append(Int32(i)) }
+                if i + 1 < b { starts.append(Int32(i + 1)) }
             }
         }
         // At most n + 1 starts: the buffer reserved by buildClusters holds them.

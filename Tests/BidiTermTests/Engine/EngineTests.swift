@@ -233,6 +233,11 @@ final class EngineTests: XCTestCase {
             engine.render(utf8: $0, direction: .ltr, options: options, format: LineFormat(width: 8), into: &out)
         })
         XCTAssertEqual(String(decoding: out, as: UTF8.self).components(separatedBy: "ZWNJ").count, 3)
+        // A revealed character that starts its cluster is split from what follows it too, as one
+        // inside a cluster is: the same clusters whether the text starts there or not.
+        let alone = engine.layout("\u{200C}\u{0301}", direction: .ltr, options: options).lines[0].cells
+        XCTAssertEqual(Set(alone.map(\.logical)), [0..<1, 1..<2])
+        XCTAssertTrue(alone.contains { $0.text == "\u{25CC}\u{0301}" }, "the mark stands alone, on ◌")
     }
 
     func test_loneCombiningMarkIsDrawnOnADottedCircle() {
