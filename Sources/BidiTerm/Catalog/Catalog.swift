@@ -195,10 +195,10 @@ public struct Catalog: Sendable {
         self.entries = entries
         var index = [LookupKey: Int](minimumCapacity: entries.count)
         var warnings = warnings
-        for (i, entry) in entries.enumerated() {
-            let key = LookupKey(key: entry.key, context: entry.context)
+        for i in entries.indices {
+            let key = LookupKey(key: entries[i].key, context: entries[i].context)
             if let first = index[key] {
-                let earlier = entries[first]
+                let entry = entries[i], earlier = entries[first]
                 let context = entry.context.map { " (context \(Catalog.quoted($0)))" } ?? ""
                 let place = format == .mo ? "entry \(earlier.line)" : "line \(earlier.line), column \(earlier.column)"
                 warnings.append(CatalogDiagnostic(

@@ -38,8 +38,14 @@ extension BidiLinter {
         // Explicit bidi controls: balance (Trojan Source, CVE-2021-42574) and overrides.
         let balance = BidiControlBalance(scalars)
         if enabled("bidi-unbalanced") || enabled("bidi-override") {
-            let fixed = LintFixer.balanced(t.text)
-            let shownFix = fixed == t.text ? "" : " Fixed: " + Sanitizer.revealing(fixed)
+            // The fixed text, shown with the findings (worked out only when there is one).
+            var shown: String? = nil
+            var shownFix: String {
+                if let shown { return shown }
+                let fixed = LintFixer.balanced(t.text)
+                shown = fixed == t.text ? "" : " Fixed: " + Sanitizer.revealing(fixed)
+                return shown!
+            }
             for open in balance.unterminated {
                 let name = Sanitizer.revealed(open.scalar) ?? "U+\(Hex.padded(open.scalar))"
                 let closer = open.isolate ? "PDI (U+2069)" : "PDF (U+202C)"
@@ -82,8 +88,7 @@ extension BidiLinter {
         }
 
         // Overflow after shaping.
-        let maxWidth = options.maxWidthForKey?(t.entry.key) ?? options.maxWidth
-        if let mw = maxWidth, enabled("overflow") {
+        if enabled("overflow"), let mw = options.maxWidthForKey?(t.entry.key) ?? options.maxWidth {
             for line in t.text.split(separator: "\n") {
                 let w = engine.width(of: String(line))
                 if w > mw {
@@ -101,13 +106,14 @@ extension BidiLinter {
         }
 
         // Mixed digit systems; the suggestion leaves placeholders and digits inside Latin words alone.
-        var systems = Set<NumeralSystem>()
+        var digitSystems = 0   // bits: latn, arab, arabext
         for u in scalars {
-            if u.value >= 0x30 && u.value <= 0x39 { systems.insert(.latn) }
-            else if u.value >= 0x660 && u.value <= 0x669 { systems.insert(.arab) }
-            else if u.value >= 0x6F0 && u.value <= 0x6F9 { systems.insert(.arabext) }
+            if u.value >= 0x30 && u.value <= 0x39 { digitSystems |= 1 }
+            else if u.value >= 0x660 && u.value <= 0x669 { digitSystems |= 2 }
+            else if u.value >= 0x6F0 && u.value <= 0x6F9 { digitSystems |= 4 }
         }
-        if systems.count > 1 && enabled("mixed-digits") {
+        if digitSystems.nonzeroBitCount > 1 && enabled("mixed-digits") {
+            let systems = [(1, NumeralSystem.latn), (2, .arab), (4, .arabext)].filter { digitSystems & $0.0 != 0 }.map(\.1)
             let want = NumeralSystem.forLocale(t.entry.locale.isEmpty ? "en" : t.entry.locale)
             let converted = BidiLinter.convertDigits(t.text, to: want, keeping: placeholders)
             let names = systems.map(\.rawValue).sorted().joined(separator: ", ")
@@ -329,22 +335,27 @@ extension BidiLinter {
     /// the text (GTK, Android, `dir=auto`), and right to left in the locale's RTL paragraph.
     private func directionFindings(_ t: TextContext, _ placeholders: [Placeholder],
                                    _ add: (String, Severity, String, String, Bool) -> Void) {
-        let scalars = Array(t.text.unicodeScalars)
-        let filled = placeholders.isEmpty ? t.text : substituted(scalars, placeholders, keep: nil, with: "")
+        let filled = placeholders.isEmpty ? t.text : substituted(Array(t.text.unicodeScalars), placeholders, keep: nil, with: "")
             .replacingOccurrences(of: "\u{2068}" + BidiLinter.stringSample + "\u{2069}", with: BidiLinter.stringSample)
             .replacingOccurrences(of: "\u{2068}" + BidiLinter.numberSample + "\u{2069}", with: BidiLinter.numberSample)
-        let lines = t.text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (n, line) in filled.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard BidiLinter.firstStrong(BidiLinter.withoutMarkup(line)) == 0,
+        // Lines by their line feeds (one line, the common case, without splitting).
+        func lines(_ s: String) -> [Substring] {
+            s.containsUTF8Byte { $0 == 0x0A } ? s.split(separator: "\n", omittingEmptySubsequences: false) : [Substring(s)]
+        }
+        let originals = lines(t.text)
+        for (n, line) in lines(filled).enumerated() {
+            let markup = line.containsUTF8Byte { $0 == 0x3C || $0 == 0x26 }   // < &
+            let first = markup ? BidiLinter.firstStrong(BidiLinter.withoutMarkup(line)) : BidiLinter.firstStrong(line.unicodeScalars)
+            guard first == 0,
                   line.unicodeScalars.contains(where: { let k = UnicodeProperties.bidiClassRaw($0.value); return k == 1 || k == 13 })
             else { continue }
             let l = String(line)
             let rtl = render(l, base: .rtl, reveal: false), auto = render(l, base: .auto(fallback: .rtl), reveal: false)
             guard rtl != auto else { continue }
             let marked = render("\u{200F}" + l, base: .auto(fallback: .rtl), reveal: false)
-            let where_ = lines.count > 1 ? "line \(n + 1) " : ""
+            let where_ = originals.count > 1 ? "line \(n + 1) " : ""
             let value = placeholders.isEmpty ? "" : " (placeholders filled with “\(BidiLinter.stringSample)”, numbers with \(BidiLinter.numberSample))"
-            let original = n < lines.count ? String(lines[n]) : l
+            let original = n < originals.count ? String(originals[n]) : l
             add("direction-dependent", .warning,
                 "\(where_)starts with a left-to-right character\(value): a first-strong paragraph shows ‹\(auto)›, the RTL paragraph ‹\(rtl)›",
                 marked == rtl ? "Start the line with RLM (U+200F): \(Sanitizer.revealing("\u{200F}" + original))"
@@ -575,34 +586,45 @@ extension BidiLinter {
         var i = 0
         while i < s.count {
             if isHebrewLetter(s[i]) {
-                var word: [Unicode.Scalar] = []
+                // The word's letters (points skipped): its first, its last and how many.
+                var first: UInt32 = 0, last: UInt32 = 0, letters = 0
                 while i < s.count, isHebrewLetter(s[i]) || (s[i].value >= 0x05B0 && s[i].value <= 0x05C7 && s[i].value != 0x05BE && s[i].value != 0x05C0 && s[i].value != 0x05C3 && s[i].value != 0x05C6) {
-                    if isHebrewLetter(s[i]) { word.append(s[i]) }
+                    if isHebrewLetter(s[i]) {
+                        if letters == 0 { first = s[i].value }
+                        last = s[i].value
+                        letters += 1
+                    }
                     i += 1
                 }
                 // A geresh or gershayim after the word marks an abbreviation or a loan sound (צ׳): its
                 // last letter is not a word end.
                 let abbreviated = i < s.count && (s[i] == "'" || s[i] == "\"" || s[i].value == 0x05F3 || s[i].value == 0x05F4)
-                guard word.count >= 2 else { continue }
-                if hebrewFinals.contains(word.first!.value) { reversed += 1; hebrewStart += 1 }
-                if hebrewFinals.contains(word.last!.value) { forward += 1 }
-                else if hebrewNonFinals.contains(word.last!.value) && !abbreviated { reversed += 1 }
+                guard letters >= 2 else { continue }
+                if hebrewFinals.contains(first) { reversed += 1; hebrewStart += 1 }
+                if hebrewFinals.contains(last) { forward += 1 }
+                else if hebrewNonFinals.contains(last) && !abbreviated { reversed += 1 }
                 continue
             }
             if isArabicLetter(s[i]) {
-                var word: [Unicode.Scalar] = []
+                // The word's letters (marks skipped): the first two, the last two and how many.
+                var first: Unicode.Scalar = " ", second: UInt32 = 0, beforeLast: UInt32 = 0, last: Unicode.Scalar = " "
+                var letters = 0
                 var markAtEnd = false
                 while i < s.count, isArabicLetter(s[i]) || (s[i].value >= 0x064B && s[i].value <= 0x065F) || s[i].value == 0x0670 {
                     markAtEnd = !isArabicLetter(s[i])
-                    if !markAtEnd { word.append(s[i]) }
+                    if !markAtEnd {
+                        if letters == 0 { first = s[i] } else if letters == 1 { second = s[i].value }
+                        beforeLast = last.value
+                        last = s[i]
+                        letters += 1
+                    }
                     i += 1
                 }
-                guard word.count >= 3 else { continue }
-                let v = word.map(\.value)
-                if v[0] == 0x0627 && v[1] == 0x0644 { forward += 1 }
+                guard letters >= 3 else { continue }
+                if first.value == 0x0627 && second == 0x0644 { forward += 1 }
                 // "مثلاً" ends in lam-alef with tanween: an adverb, not a reversed article.
-                if word.count >= 4 && v[v.count - 1] == 0x0627 && v[v.count - 2] == 0x0644 && !markAtEnd { reversed += 1 }
-                if let f = presentationForm(word.first!), let l = presentationForm(word.last!) {
+                if letters >= 4 && last.value == 0x0627 && beforeLast == 0x0644 && !markAtEnd { reversed += 1 }
+                if let f = presentationForm(first), let l = presentationForm(last) {
                     if f == "FINAL" || l == "INITIAL" { reversed += 1 }
                     if f == "INITIAL" || l == "FINAL" { forward += 1 }
                 }
@@ -675,4 +697,13 @@ extension Array {
 
 extension String {
     var debugQuoted: String { "“" + self + "”" }
+}
+
+extension StringProtocol {
+    /// Whether a byte of the UTF-8 form satisfies `test`, read from the string's own storage when it
+    /// has one (the generic `contains` of a string's view costs a call per byte).
+    @inline(__always)
+    func containsUTF8Byte(where test: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(where: test) } ?? utf8.contains(where: test)
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How serious a finding is. Errors fail `rtl-tui check`; warnings fail it only with `--strict`.
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
     case info, warning, error
@@ -120,7 +122,60 @@ public final class BidiLinter {
                                key: "", message: w.message, suggestion: utf8 ? "Save the file as UTF-8." : ""))
         }
         if let f = plurals.headerFinding(catalog), enabled("plural-forms") { out.append(f) }
-        for e in catalog.entries {
+        // The entries, in parts checked side by side on the cores for a big catalog (a linter, with
+        // its engine, per part), joined in file order.
+        let count = catalog.entries.count
+        let parts = count / 2 >= entriesPerPart ? min(ProcessInfo.processInfo.activeProcessorCount, count / entriesPerPart, 8) : 1
+        if parts <= 1 {
+            return out + checkEntries(0..<count, catalog: catalog, source: source, direction: direction, locale: locale,
+                                      format: format, plurals: plurals, visualCatalog: visualCatalog)
+        }
+        // Each part's linter is used by its own thread only; the catalog and what was read from it
+        // are only read.
+        final class Parts: @unchecked Sendable {
+            var findings: [[Finding]]
+            let linters: [BidiLinter]
+            let lock = NSLock()
+            let work: (BidiLinter, Int) -> [Finding]
+            init(_ linters: [BidiLinter], work: @escaping (BidiLinter, Int) -> [Finding]) {
+                self.linters = linters
+                self.work = work
+                findings = [[Finding]](repeating: [], count: linters.count)
+            }
+            func run(_ i: Int) {
+                let found = work(linters[i], i)
+                lock.lock()
+                findings[i] = found
+                lock.unlock()
+            }
+        }
+        let results = Parts([self] + (1..<parts).map { _ in BidiLinter(options: options) }) { linter, i in
+            linter.checkEntries((count * i / parts)..<(count * (i + 1) / parts), catalog: catalog, source: source, direction: direction,
+                                locale: locale, format: format, plurals: plurals, visualCatalog: visualCatalog)
+        }
+        // Threads of their own: `check` is often called from a Dispatch apply over files, inside which
+        // a nested apply runs its iterations one after the other.
+        let done = DispatchSemaphore(value: 0)
+        for i in 1..<parts {
+            Thread.detachNewThread {
+                results.run(i)
+                done.signal()
+            }
+        }
+        results.run(0)
+        for _ in 1..<parts { done.wait() }
+        return out + results.findings.joined()
+    }
+
+    /// The fewest entries of a part when a catalog is checked in parts (tests make it small).
+    var entriesPerPart = 20_000
+
+    /// The findings of the entries `range` of `catalog`, in file order.
+    private func checkEntries(_ range: Range<Int>, catalog: Catalog, source: Catalog?, direction: LayoutDirection, locale: String,
+                              format: EntryFormat, plurals: PluralContext, visualCatalog: String?) -> [Finding] {
+        var out: [Finding] = []
+        for i in range {
+            let e = catalog.entries[i]
             if e.isFuzzy && !options.includeFuzzy { continue }
             let entry = EntryContext(linter: self, catalog: catalog, entry: e, direction: direction, locale: locale,
                                      visualCatalog: visualCatalog)
@@ -146,7 +201,7 @@ public final class BidiLinter {
                 }
                 continue
             }
-            var seen = Set<String>()
+            var seen = Set<String>()   // (filled only for plural forms: one text has nothing to repeat)
             for form in forms where !form.text.isEmpty {
                 // For a plural form, the source is msgid_plural (or the source's `other`), except a
                 // form only the number 1 takes, which is compared with the singular.
@@ -164,7 +219,7 @@ public final class BidiLinter {
                     // every form the number as %1.
                     alsoAllowed = src == singular ? plural : singular
                 }
-                let textOnly = !seen.insert(form.text).inserted
+                let textOnly = forms.count > 1 && !seen.insert(form.text).inserted
                 out += checkText(TextContext(entry: entry, text: form.text, form: form.index, label: form.label, source: src,
                                              otherSource: alsoAllowed, choice: choice, mayDropPlaceholders: form.index.map(plurals.isSingleValued) ?? false,
                                              repeated: textOnly))
@@ -179,7 +234,7 @@ public final class BidiLinter {
         !s.isEmpty && s.unicodeScalars.allSatisfy { u in
             (u.value >= 0x30 && u.value <= 0x39) || (u.value >= 0x41 && u.value <= 0x5A) || (u.value >= 0x61 && u.value <= 0x7A)
                 || u == "." || u == "_" || u == "-" || u == "/"
-        } && (s.contains(".") || s.contains("_"))
+        } && s.containsUTF8Byte { $0 == 0x2E || $0 == 0x5F }   // . or _
     }
 
     /// The string as a QA reader sees it in `direction`: visual order, hidden controls revealed.
@@ -195,8 +250,9 @@ public final class BidiLinter {
     }
 }
 
-/// One entry being checked, with what every finding about it repeats.
-struct EntryContext {
+/// One entry being checked, with what every finding about it repeats. (A class: the checks pass it
+/// around and capture it, and a copy is then one reference, not every field of the entry.)
+final class EntryContext {
     let linter: BidiLinter
     let catalog: Catalog
     let entry: CatalogEntry
@@ -204,6 +260,15 @@ struct EntryContext {
     let locale: String
     /// Why the whole catalog reads as stored in visual order, when it does.
     let visualCatalog: String?
+
+    init(linter: BidiLinter, catalog: Catalog, entry: CatalogEntry, direction: LayoutDirection, locale: String, visualCatalog: String?) {
+        self.linter = linter
+        self.catalog = catalog
+        self.entry = entry
+        self.direction = direction
+        self.locale = locale
+        self.visualCatalog = visualCatalog
+    }
 
     var key: String { entry.context.map { "\($0)|\(entry.key)" } ?? entry.key }
 
@@ -231,8 +296,8 @@ struct EntryContext {
     }
 }
 
-/// One text (a translation or one plural form) being checked.
-struct TextContext {
+/// One text (a translation or one plural form) being checked (a class, as `EntryContext` is).
+final class TextContext {
     let entry: EntryContext
     let text: String
     let form: String?
@@ -247,4 +312,17 @@ struct TextContext {
     let mayDropPlaceholders: Bool
     /// The same text was checked for an earlier form of the entry: only the form-specific checks run.
     let repeated: Bool
+
+    init(entry: EntryContext, text: String, form: String?, label: String, source: String?, otherSource: String?,
+         choice: EntryFormat.Choice?, mayDropPlaceholders: Bool, repeated: Bool) {
+        self.entry = entry
+        self.text = text
+        self.form = form
+        self.label = label
+        self.source = source
+        self.otherSource = otherSource
+        self.choice = choice
+        self.mayDropPlaceholders = mayDropPlaceholders
+        self.repeated = repeated
+    }
 }

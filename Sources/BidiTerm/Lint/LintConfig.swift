@@ -190,6 +190,7 @@ public struct LintConfig: Sendable {
 
     /// The width for a key (`context|key`), when a key glob names it.
     public func maxWidth(key: String) -> Int? {
+        guard !keyMaxWidths.isEmpty else { return nil }
         let bare = key.split(separator: "|", maxSplits: 1).last.map(String.init) ?? key
         return keyMaxWidths.first { Glob.matches($0.glob, key, path: false) || Glob.matches($0.glob, bare, path: false) }?.width
     }

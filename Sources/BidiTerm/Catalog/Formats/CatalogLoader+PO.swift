@@ -221,16 +221,20 @@ struct CatalogPOParser {
         return true
     }
 
+    /// The keywords, by what they do (`msgstr[N]` is `plural`).
+    private enum Keyword { case context, id, idPlural, str, plural }
+
     private mutating func parseKeyword(_ p: UnsafeBufferPointer<UInt8>, at j: Int, end: Int) throws {
         let col = column(p, j)
         var k = j
         let keyword: String
+        let kind: Keyword
         if Self.matches(p, j, end, "msgctxt") {
-            keyword = "msgctxt"; k += 7
+            keyword = "msgctxt"; kind = .context; k += 7
         } else if Self.matches(p, j, end, "msgid_plural") {
-            keyword = "msgid_plural"; k += 12
+            keyword = "msgid_plural"; kind = .idPlural; k += 12
         } else if Self.matches(p, j, end, "msgid") {
-            keyword = "msgid"; k += 5
+            keyword = "msgid"; kind = .id; k += 5
         } else if Self.matches(p, j, end, "msgstr[") {
             k += 7
             var index = 0, digits = 0
@@ -240,9 +244,10 @@ struct CatalogPOParser {
             }
             k += 1
             keyword = "msgstr[\(index)]"
+            kind = .plural
             try beginPluralString(index, col)
         } else if Self.matches(p, j, end, "msgstr") {
-            keyword = "msgstr"; k += 6
+            keyword = "msgstr"; kind = .str; k += 6
         } else {
             var wordEnd = j
             while wordEnd < end && !Self.isSpace(p[wordEnd]) && wordEnd - j < 40 { wordEnd += 1 }
@@ -257,24 +262,24 @@ struct CatalogPOParser {
         guard k < end, p[k] == UInt8(ascii: "\"") else {
             throw error(lineNumber, column(p, k), "\(keyword) needs a string in double quotes")
         }
-        switch keyword {
-        case "msgctxt":
+        switch kind {
+        case .context:
             if state == .context { throw error(lineNumber, col, "msgctxt follows another msgctxt") }
             try endOfEntry(reason: "msgctxt")
             state = .context
             start = (lineNumber, col)
             context = try readStrings(p, from: k, end: end, keyword: keyword)
-        case "msgid":
+        case .id:
             if state != .context { try endOfEntry(reason: "another msgid") }
             if state == .idle { start = (lineNumber, col) }
             idStart = (lineNumber, col)
             state = .id
             id = try readStrings(p, from: k, end: end, keyword: keyword)
-        case "msgid_plural":
+        case .idPlural:
             guard state == .id else { throw error(lineNumber, col, "msgid_plural must follow msgid") }
             state = .idPlural
             idPlural = try readStrings(p, from: k, end: end, keyword: keyword)
-        case "msgstr":
+        case .str:
             switch state {
             case .id:
                 state = .str
@@ -284,7 +289,7 @@ struct CatalogPOParser {
             default:
                 throw error(lineNumber, col, "msgstr without msgid before it")
             }
-        default:
+        case .plural:
             strN.append(try readStrings(p, from: k, end: end, keyword: keyword))
         }
     }
