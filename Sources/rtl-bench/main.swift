@@ -325,9 +325,10 @@ for (c, cpuTarget) in [(wrap80, 1.0), (wrapANSI, 1.2)] {
 }
 say("  (information: render --width 80 CPU time / unwrapped render's = \(fmt(cpu(wrap80) / cpu(render))); "
     + "C wrap baseline CPU time / C baseline's = \(fmt(cpu(icuWrap) / cpu(icu))))")
+let paragraphPath = opt.work + "/paragraph-10mb.txt"
+writeBytes(paragraphPath, repeated(mixedUnit, toBytes: 10_000_000) + [0x0A])
 do {
-    let path = opt.work + "/paragraph-10mb.txt"
-    writeBytes(path, repeated(mixedUnit, toBytes: 10_000_000) + [0x0A])
+    let path = paragraphPath
     if let kib = peakRSS([opt.rtlTUI, "render", "--dir", "auto", "--width", "80"], input: path) {
         let peak = Double(kib) / 1024
         say("  peak RSS of render --width 80 of a 10 MB single paragraph = \(fmt(peak, 1)) MB (target <= 100 MB): \(verdict(peak <= 100))")
@@ -337,7 +338,6 @@ do {
     if let kib = peakRSS([opt.rtlTUI, "render", "--dir", "auto", "--width", "80"], input: path, environment: ["RTL_TUI_WORKERS": "1"]) {
         say("  (information: the same on one thread: \(fmt(Double(kib) / 1024, 1)) MB)")
     }
-    unlink(path)
 }
 
 // MARK: - Pathological inputs
@@ -370,6 +370,44 @@ for (name, bytes) in cases {
     say("  \(pad(name, 28)) \(pad(String(bytes.count) + " bytes", 16)) \(parts.joined(separator: ", "))")
 }
 say("  every pathological input under 1 s: \(verdict(allUnder))")
+
+// MARK: - check and inspect at scale
+
+say("")
+say("check and inspect at scale (median of 3):")
+do {
+    // A .po of a million entries (`msgid "key.N"`, `msgstr "قيمة N"`), every 250,000th with ESC [2J.
+    let path = opt.work + "/million.ar.po"
+    var po = Array("msgid \"\"\nmsgstr \"Language: ar\\n\"\n\n".utf8)
+    po.reserveCapacity(46_000_000)
+    let value = Array("\"\nmsgstr \"قيمة ".utf8)
+    for i in 0..<1_000_000 {
+        po += "msgid \"key.".utf8
+        po += String(i).utf8
+        po += value
+        if i % 250_000 == 0 { po += [0x1B, 0x5B, 0x32, 0x4A] }
+        po += String(i).utf8
+        po += "\"\n\n".utf8
+    }
+    writeBytes(path, po)
+    var times: [Double] = []
+    var status: Int32 = 0
+    for _ in 0..<3 {
+        let r = Spawn.run([opt.rtlTUI, "check", path], inputPath: "/dev/null")
+        times.append(r.seconds)
+        status = r.status
+    }
+    let m = median(times)
+    say("  check of a 1,000,000-entry .po (\(fmt(Double(po.count) / 1e6, 1)) MB): \(fmt(m)) s, exit \(status) (1: its 4 planted escape sequences) "
+        + "(target < 3 s): \(verdict(m < 3 && status == 1))")
+    unlink(path)
+
+    times = []
+    for _ in 0..<3 { times.append(Spawn.run([opt.rtlTUI, "inspect", "--format", "jsonl"], inputPath: paragraphPath).seconds) }
+    let rss = peakRSS([opt.rtlTUI, "inspect", "--format", "jsonl"], input: paragraphPath).map { ", peak RSS " + fmt(Double($0) / 1024, 1) + " MB" } ?? ""
+    say("  (information: inspect --format jsonl of the 10 MB single paragraph: \(fmt(median(times))) s\(rss))")
+}
+unlink(paragraphPath)
 
 // MARK: - Demo targets
 
