@@ -1,9 +1,8 @@
 import ArgumentParser
 import BidiTerm
 
-enum AlignOption: String, ExpressibleByArgument, CaseIterable {
-    case leading, trailing, left, right, center
-}
+/// `--align`: where a padded line's text sits (`LineFormat.alignment`).
+extension HorizontalAlignment: ExpressibleByArgument {}
 
 enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
     case plain, ansi, html, svg
@@ -31,7 +30,7 @@ struct RenderCommand: ParsableCommand {
     var width: Int?
 
     @Option(help: "Alignment with --width: leading (right in RTL), trailing, left, right, center.")
-    var align: AlignOption = .leading
+    var align: HorizontalAlignment = .leading
 
     @OptionGroup var shaping: ShapingOptions
 
@@ -92,16 +91,8 @@ struct RenderCommand: ParsableCommand {
         var options = LayoutOptions(shaping: !shaping.noShape, mirroring: !noMirror, tabSize: tabSize)
         let digits = numerals.numerals ?? .keep
         options.numerals = digits == .locale ? NumeralSystem.forLocale(locale ?? "en") : digits.fixed
-        let alignment: HorizontalAlignment
-        switch align {
-        case .leading: alignment = .leading
-        case .trailing: alignment = .trailing
-        case .left: alignment = .left
-        case .right: alignment = .right
-        case .center: alignment = .center
-        }
         let settings = RenderSettings(base: base, options: options,
-                                      format: LineFormat(width: width, alignment: alignment, marks: format == .ansi))
+                                      format: LineFormat(width: width, alignment: align, marks: format == .ansi))
         var invalid = false
         if text.isEmpty {
             invalid = RenderPipeline.run(settings: settings, input: CommandEnvironment.standardInput,
