@@ -151,10 +151,13 @@ enum PTYBench {
                 waitpid(pid, &status, 0)
             }
         }
-        let first = drain(master, quietFor: settle)
+        // The demo identifies the terminal first; every batch of its queries ends with a cursor
+        // position report and DA1, which this pty answers (the other queries go unanswered), so
+        // the first frame follows at once.
+        let first = drain(master, quietFor: settle, answering: true)
         if !setup.isEmpty {
             _ = setup.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-            _ = drain(master, quietFor: settle)
+            _ = drain(master, quietFor: settle, answering: true)
         }
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid {
@@ -166,16 +169,44 @@ enum PTYBench {
     }
 
     /// Reads everything `fd` produces until it has been quiet for `quietFor` seconds; returns the count.
-    static func drain(_ fd: Int32, quietFor: Double) -> Int {
+    /// With `answering`, each cursor position request (`CSI 6 n`) and primary device attributes
+    /// query (`CSI c`) in the output is answered as a terminal would: the cursor on row 2, column 2
+    /// (every glyph one cell wide), and xterm's DA1 (`CSI ? 1 ; 2 c`), in the order asked.
+    static func drain(_ fd: Int32, quietFor: Double, answering: Bool = false) -> Int {
         var total = 0
         var buf = [UInt8](repeating: 0, count: 1 << 16)
+        var pending: [UInt8] = []  // an ESC sequence cut at the end of a read
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         while poll(&pfd, 1, Int32(quietFor * 1000)) > 0 {
             let n = read(fd, &buf, buf.count)
             if n <= 0 { break }
             total += n
+            guard answering else { continue }
+            let (replies, rest) = replies(to: pending + buf[0..<n])
+            pending = rest
+            if !replies.isEmpty { _ = replies.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
         }
         return total
+    }
+
+    /// The answers to the `CSI 6 n` and `CSI c` in `bytes`, and the unfinished sequence at its end.
+    static func replies(to bytes: [UInt8]) -> (replies: [UInt8], rest: [UInt8]) {
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == 0x1B else { i += 1; continue }
+            // A CSI: ESC [, parameters and intermediates (0x20–0x3F), one final byte (0x40–0x7E).
+            guard i + 1 < bytes.count else { return (out, Array(bytes[i...])) }
+            guard bytes[i + 1] == 0x5B else { i += 1; continue }
+            var j = i + 2
+            while j < bytes.count, (0x20...0x3F).contains(bytes[j]) { j += 1 }
+            guard j < bytes.count else { return (out, Array(bytes[i...])) }
+            let body = Array(bytes[(i + 2)..<j])
+            if bytes[j] == 0x6E, body == [0x36] { out += Array("\u{1B}[2;2R".utf8) }
+            if bytes[j] == 0x63, body.isEmpty || body == [0x30] { out += Array("\u{1B}[?1;2c".utf8) }
+            i = j + 1
+        }
+        return (out, [])
     }
 }
 
