@@ -1,7 +1,7 @@
 # The two set-up commands of the README:
 #   make demo   installs what is missing, builds (release) and runs the main job
 #   make test   installs what is missing (also unicode-data, tmux, libfribidi-bin, python3,
-#               librsvg2-bin), builds, runs a short smoke of each fuzz target, then every test
+#               librsvg2-bin, gettext), builds, runs a short smoke of each fuzz target, then every test
 SWIFT ?= swift
 BIN = .build/release/rtl-tui
 

@@ -4,10 +4,11 @@
 #   Scripts/install-deps.sh --test    also what the tests use: unicode-data (BidiTest.txt,
 #                                     BidiCharacterTest.txt), tmux (end-to-end tests),
 #                                     libfribidi-bin (a second bidi oracle), python3 (scripts),
-#                                     librsvg2-bin (rsvg-convert: the SVG export rendered to PNG)
+#                                     librsvg2-bin (rsvg-convert: the SVG export rendered to PNG),
+#                                     gettext (msgunfmt: the .mo files --fix is tried on)
 set -euo pipefail
 pkgs=(libicu-dev libncurses-dev)
-if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin); fi
+if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext); fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
