@@ -220,9 +220,9 @@ struct PlaceholderParser {
                 i = end; continue   // strerror(errno): no argument
             case "@" where objc:
                 (kind, type) = (.string, "obj")
-            case "b", "B", "h", "H" where java:
+            case "b" where java, "B" where java, "h" where java, "H" where java:
                 (kind, type) = (.string, "str")
-            case "t", "T" where java:
+            case "t" where java, "T" where java:
                 guard end < s.count, PlaceholderParser.isASCIILetter(s[end]) else { i += 1; continue }
                 end += 1
                 (kind, type) = (.string, "time")

@@ -122,9 +122,9 @@ public struct PreviewApp: ThemedApp {
     var values: [String: [[Int]: ControlValue]] = [:]
     /// Where the last frame drew each interactive control, by path (a mouse click focuses the
     /// control under it). Part of the app's value: a copy of the app has its own.
-    internal(set) var controlAreas: [[Int]: Rect] = [:]
+    var controlAreas: [[Int]: Rect] = [:]
     /// Text lookup for the current locale and digits (rebuilt when either or the content changes).
-    internal(set) var renderer: ScreenRenderer
+    var renderer: ScreenRenderer
 
     /// A preview of files on disk.
     public init(workspace: PreviewWorkspace, options: Options = Options()) {

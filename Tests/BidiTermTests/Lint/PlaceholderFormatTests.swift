@@ -50,6 +50,9 @@ final class PlaceholderFormatTests: XCTestCase {
         XCTAssertEqual(ids("%@ %1$@ %lld %#@files@", .objc), ["1:obj", "1:obj", "2:int/llong", "%#@files@"])
         // Java counts the arguments of unnumbered specifiers on their own.
         XCTAssertEqual(ids("%1$s%n%,d %tY", .java), ["1:str", "1:int", "2:time"])
+        // Java's %b, %h and %T are conversions of Java only.
+        XCTAssertEqual(ids("%b %H %TY", .java), ["1:str", "2:str", "3:time"])
+        XCTAssertEqual(ids("%b %B %TY", .c), [], "no printf conversion of C")
         XCTAssertEqual(ids("$HOME ${USER}", .shell), ["$HOME", "$USER"])
     }
 
