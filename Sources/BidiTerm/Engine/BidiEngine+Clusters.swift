@@ -98,13 +98,17 @@ extension BidiEngine {
         guard needed else { return }
         var starts: [Int32] = []
         starts.reserveCapacity(prepared.clusterCount + 8)
+        let merged = prepared.merged
         for k in 0..<prepared.clusterCount {
             let a = Int(cs[k]), b = Int(cs[k + 1])
             starts.append(Int32(a))
             for i in a..<b where Sanitizer.revealed(UInt32(prepared.units[i])) != nil {
-                // A cluster from it, and one after it (two in a row: the second already starts one).
+                // A cluster from it, and one after it (two in a row: the second already starts one),
+                // unless what follows is the alef of a lam-alef around it (revealed characters are
+                // transparent to joining): the ligature already draws that alef, which never starts
+                // a cluster.
                 if starts.last != Int32(i) { starts.append(Int32(i)) }
-                if i + 1 < b { starts.append(Int32(i + 1)) }
+                if i + 1 < b, !(merged?[i + 1] ?? false) { starts.append(Int32(i + 1)) }
             }
         }
         // At most n + 1 starts: the buffer reserved by buildClusters holds them.

@@ -10,8 +10,10 @@
 ///     // "           םלוע םולש\n"
 public struct LineFormat: Sendable, Hashable {
     /// Wrap at this many cells (R5) and pad every line with spaces to this width; nil: one line per
-    /// paragraph, not padded.
-    public var width: Int?
+    /// paragraph, not padded. At least 1 (a smaller width is taken as 1).
+    public var width: Int? {
+        didSet { if let w = width, w < 1 { width = 1 } }
+    }
     /// Where the text sits in a padded line: `leading` (the right of a right-to-left paragraph),
     /// `trailing`, `left`, `right`, or `center` (an odd leftover column goes to the right).
     public var alignment: HorizontalAlignment

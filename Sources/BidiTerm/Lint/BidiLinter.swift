@@ -125,7 +125,7 @@ public final class BidiLinter {
         // The entries, in parts checked side by side on the cores for a big catalog (a linter, with
         // its engine, per part), joined in file order.
         let count = catalog.entries.count
-        let parts = count / 2 >= entriesPerPart ? min(ProcessInfo.processInfo.activeProcessorCount, count / entriesPerPart, 8) : 1
+        let parts = count / 2 >= entriesPerPart ? min(maxParts, count / entriesPerPart) : 1
         if parts <= 1 {
             return out + checkEntries(0..<count, catalog: catalog, source: source, direction: direction, locale: locale,
                                       format: format, plurals: plurals, visualCatalog: visualCatalog)
@@ -169,6 +169,9 @@ public final class BidiLinter {
 
     /// The fewest entries of a part when a catalog is checked in parts (tests make it small).
     var entriesPerPart = 20_000
+    /// The most parts checked side by side: one a core, at most 8 (tests set it, so that a machine
+    /// of one core splits too).
+    var maxParts = min(ProcessInfo.processInfo.activeProcessorCount, 8)
 
     /// The findings of the entries `range` of `catalog`, in file order.
     private func checkEntries(_ range: Range<Int>, catalog: Catalog, source: Catalog?, direction: LayoutDirection, locale: String,

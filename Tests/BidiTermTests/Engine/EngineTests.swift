@@ -240,6 +240,29 @@ final class EngineTests: XCTestCase {
         XCTAssertTrue(alone.contains { $0.text == "\u{25CC}\u{0301}" }, "the mark stands alone, on ◌")
     }
 
+    /// A revealed character between lam and alef (all of them are transparent to joining, so the
+    /// two still make the ligature): the alef merged into the ligature is not drawn again after the
+    /// revealed character, in the cells or in render's UTF-8 path, wrapped or not.
+    func test_revealedCharacterInsideALamAlef_doesNotDrawTheMergedAlefAgain() {
+        let options = LayoutOptions(revealControls: true)
+        for mark in ["\u{200E}", "\u{200F}", "\u{200B}", "\u{2060}"] {
+            let text = "ل" + mark + "ا"
+            let p = engine.layout(text, direction: .rtl, options: options)
+            let cells = p.lines.flatMap(\.cells)
+            XCTAssertFalse(cells.contains { $0.text.unicodeScalars.contains { $0.value == 0x0627 || (0xFE8D...0xFE8E).contains($0.value) } },
+                           "\(text.debugDescription): \(cells.map(\.text))")
+            XCTAssertEqual(cells.filter { $0.text.unicodeScalars.contains { (0xFEF5...0xFEFC).contains($0.value) } }.count, 1, "one lam-alef")
+            for format in [LineFormat(), LineFormat(width: 20)] {
+                var out: [UInt8] = []
+                XCTAssertTrue(Array(text.utf8).withUnsafeBufferPointer {
+                    engine.render(utf8: $0, direction: .rtl, options: options, format: format, into: &out)
+                })
+                XCTAssertFalse(String(decoding: out, as: UTF8.self).unicodeScalars.contains { $0.value == 0x0627 || (0xFE8D...0xFE8E).contains($0.value) },
+                               text.debugDescription)
+            }
+        }
+    }
+
     func test_loneCombiningMarkIsDrawnOnADottedCircle() {
         let p = engine.layout("\u{05B4}א", direction: .rtl)
         XCTAssertTrue(p.lines[0].text.contains("\u{25CC}\u{05B4}"))

@@ -89,6 +89,20 @@ final class RenderPathTests: XCTestCase {
         return cases
     }
 
+    /// A width below 1, set after the format is made, is 1 as in `init`: both paths wrap at 1.
+    func test_lineFormatWidthBelowOne_isOne_onBothPaths() {
+        var format = LineFormat(width: 5)
+        format.width = 0
+        XCTAssertEqual(format.width, 1)
+        format.width = -3
+        XCTAssertEqual(format.width, 1)
+        let engine = BidiEngine()
+        let text = "שלום abc"
+        let got = Self.utf8Path(text, .rtl, LayoutOptions(), format, engine)
+        XCTAssertEqual(got, Self.cellPath(text, .rtl, LayoutOptions(), format, engine))
+        XCTAssertEqual(got.filter { $0 == 0x0A }.count, 7, "one cell a line, the space hanging at its wrap: \(String(decoding: got, as: UTF8.self).debugDescription)")
+    }
+
     func test_utf8PathEqualsCellPath_onShippedStrings_everyOption() {
         let texts = ReferenceStrings.fixture + ReferenceStrings.shippedCatalogs + ["", " ", "   ", "abc", "abc   ", "\t", "א"]
         XCTAssertGreaterThan(texts.count, 100)

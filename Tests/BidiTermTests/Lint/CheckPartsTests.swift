@@ -9,6 +9,7 @@ final class CheckPartsTests: XCTestCase {
     func findingsInParts(_ catalog: Catalog, partSize: Int) -> [Finding] {
         let linter = BidiLinter()
         linter.entriesPerPart = partSize
+        linter.maxParts = 4
         return linter.check(catalog)
     }
 
