@@ -25,13 +25,15 @@ struct RTLTUI: ParsableCommand {
 
     /// Parses `arguments` (without the program name), runs the command and returns its exit
     /// status, as argument-parser's `main` does: an error's message (help, usage errors) goes to
-    /// standard output when the status is 0 and to standard error otherwise. The streams are
+    /// standard output when the status is 0 and to standard error otherwise; 74 when the output could
+    /// not be written (`WriteFailure`). The streams are
     /// `CommandEnvironment`'s, so a test runs a command in process with captured output.
     static func run(_ arguments: [String]) -> Int32 {
+        _ = WriteFailure.take()
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            return ExitCode.success.rawValue
+            return outputFailed() ?? ExitCode.success.rawValue
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
@@ -42,7 +44,16 @@ struct RTLTUI: ParsableCommand {
                     CommandEnvironment.writeError(message + "\n")
                 }
             }
-            return code.rawValue
+            // An output that could not be written outweighs the command's own status (a report
+            // lost on a full disk is not a report).
+            return outputFailed() ?? code.rawValue
         }
+    }
+
+    /// 74, after saying so, when the command's output could not be written (`WriteFailure`).
+    private static func outputFailed() -> Int32? {
+        guard let code = WriteFailure.take() else { return nil }
+        CommandEnvironment.writeError("rtl-tui: cannot write the output: \(String(cString: strerror(code)))\n")
+        return ExitCode.outputError.rawValue
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,15 +38,34 @@ final class Output {
 }
 
 /// Writes all of `bytes` to `fd`; false when the descriptor refuses them (EPIPE and friends).
+/// A refusal other than EPIPE on any stream but standard error is recorded in `WriteFailure`.
 func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
     var off = 0
     while off < bytes.count {
         let r = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
         if r < 0 {
             if errno == EINTR { continue }
+            if errno != EPIPE && fd != CommandEnvironment.standardError { WriteFailure.record(errno) }
             return false
         }
         off += r
     }
     return true
+}
+
+/// The first error that stopped the output of a command (a full disk, an I/O error), so that the
+/// command ends with a message and status 74 instead of success with its output cut. A reader that
+/// went away (EPIPE: `rtl-tui render | head`) ends the output quietly and is not recorded.
+enum WriteFailure {
+    private static let first = Mutex<Int32?>(nil)
+
+    static func record(_ code: Int32) { first.withLock { if $0 == nil { $0 = code } } }
+
+    /// The recorded error, if any, cleared.
+    static func take() -> Int32? {
+        first.withLock { code in
+            defer { code = nil }
+            return code
+        }
+    }
 }

@@ -285,11 +285,13 @@ enum RenderPipeline {
             var linesBefore = 0
             var broken = false
             while true {
-                let chunk: Chunk? = locked {
+                let (chunk, failedEarly): (Chunk?, Bool) = locked {
                     while done[next] == nil && !(closed && next == submitted) { wait() }
-                    return done.removeValue(forKey: next)
+                    return (done.removeValue(forKey: next), failed)
                 }
                 guard let chunk else { return }
+                // A worker's early write failed: nothing more is written (no hole in the output).
+                if failedEarly { broken = true }
                 next += 1
                 for var p in chunk.problems {
                     p.line += linesBefore

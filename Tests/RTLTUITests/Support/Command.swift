@@ -12,8 +12,10 @@ import Glibc
 /// status and the messages are what the executable gives (its `main` calls the same `RTLTUI.run`).
 enum Command {
     /// Runs `rtl-tui arguments…` with `stdin` as standard input (empty when nil) and `environment`
-    /// as the environment variables (this process's when nil).
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> CommandResult {
+    /// as the environment variables (this process's when nil). `stdout`, when given, is the
+    /// descriptor standard output goes to instead of a file (the result's `stdout` is then empty).
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+                    stdout: Int32? = nil) throws -> CommandResult {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rtl-tui-command-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -32,7 +34,7 @@ enum Command {
         let saved = (CommandEnvironment.standardInput, CommandEnvironment.standardOutput,
                      CommandEnvironment.standardError, CommandEnvironment.variables)
         CommandEnvironment.standardInput = input
-        CommandEnvironment.standardOutput = output
+        CommandEnvironment.standardOutput = stdout ?? output
         CommandEnvironment.standardError = error
         CommandEnvironment.variables = environment ?? ProcessInfo.processInfo.environment
         defer {
