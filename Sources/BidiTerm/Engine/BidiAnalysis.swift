@@ -64,12 +64,7 @@ extension BidiEngine {
         }
         let n = units.count
         guard n > 0 else {
-            let level: UInt8
-            switch direction {
-            case .ltr: level = 0
-            case .rtl: level = 1
-            case .auto(let f): level = f == .ltr ? 0 : 1
-            }
+            let level = direction.levelWithoutStrongText
             return BidiAnalysis(scalars: [], paragraphLevel: level, levels: [], visualOrder: [], mirrored: [], runs: [])
         }
         var err: Int32 = 0
@@ -242,12 +237,7 @@ extension BidiEngine {
     public func withAnalysis<R>(of text: String, direction: BaseDirection, _ body: (BidiAnalysisView) throws -> R) rethrows -> R {
         let n = load(text)
         let u = scratch.pointee.units.base
-        var paraLevel: UInt8
-        switch direction {
-        case .ltr: paraLevel = 0
-        case .rtl: paraLevel = 1
-        case .auto(let f): paraLevel = f == .ltr ? 0 : 1
-        }
+        var paraLevel = direction.levelWithoutStrongText
         scratch.pointee.map.reserve(n)
         let map = scratch.pointee.map.base
         var levels: UnsafePointer<UInt8>? = nil

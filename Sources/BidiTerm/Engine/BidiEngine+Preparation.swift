@@ -138,13 +138,8 @@ extension BidiEngine {
     /// the text can be right-to-left in an LTR paragraph.
     func resolveBidi(_ prepared: PreparedText, direction: BaseDirection, options: LayoutOptions) -> (Bool, UInt8) {
         let n = prepared.n
-        var paraLevel: UInt8
+        var paraLevel = direction.levelWithoutStrongText
         var useICU = false
-        switch direction {
-        case .ltr: paraLevel = 0
-        case .rtl: paraLevel = 1
-        case .auto(let f): paraLevel = f == .ltr ? 0 : 1
-        }
         if n > 0 && options.reordering && (prepared.rtlPossible || paraLevel == 1) {
             var base = direction
             if case .auto(let f) = direction, !prepared.rtlPossible, f == .rtl {

@@ -40,6 +40,16 @@ public enum BaseDirection: Sendable, Hashable {
         case .auto(let f): return f == .ltr ? 0xFE : 0xFF
         }
     }
+
+    /// The paragraph level before the text is looked at: 0 for LTR, 1 for RTL, the fallback's
+    /// under `.auto` (the level of a paragraph without a strong character).
+    var levelWithoutStrongText: UInt8 {
+        switch self {
+        case .ltr: return 0
+        case .rtl: return 1
+        case .auto(let f): return f == .ltr ? 0 : 1
+        }
+    }
 }
 
 /// Locale helpers.
