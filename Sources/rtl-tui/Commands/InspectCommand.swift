@@ -107,13 +107,7 @@ struct InspectCommand: ParsableCommand {
                 if !first { out.append(0x2C) }
                 first = false
                 out += #""U+"#.utf8
-                let v = u.value
-                var digits = 4
-                while digits < 6 && v >> (4 * UInt32(digits)) != 0 { digits += 1 }
-                for d in stride(from: digits - 1, through: 0, by: -1) {
-                    let x = UInt8((v >> (4 * UInt32(d))) & 0xF)
-                    out.append(x < 10 ? 0x30 + x : 0x37 + x)
-                }
+                Hex.append(u.value, to: &out)
                 out.append(0x22)
                 check()
             }
