@@ -80,7 +80,7 @@ final class TerminalStrategyE2ETests: XCTestCase {
         let client = try FakeTerminalHarness(outside, arguments: ["-u", "-S", tmux.socketPath, "attach", "-t", tmux.session],
                                              environment: env, executable: tmux.tmuxPath)
         try client.pump(until: "the client to attach") { outside.alternateScreen }
-        FileManager.default.createFile(atPath: go, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: go, contents: nil), "the go file")
         try client.pump(until: "doctor to finish", timeout: 20) {
             (try? tmux.capture().contains("doctor-exit=")) ?? false
         }

@@ -1,0 +1,36 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The shape of `Sources/` that Docs/ARCHITECTURE.md describes, kept: the library has no app and
+/// no terminal I/O (no curses, no reading or writing a terminal), and no source file is so long
+/// that a reader cannot take it in (at most 600 lines; the generated width table aside).
+final class LayoutOfSourcesTests: XCTestCase {
+    func swiftFiles(under relative: String) throws -> [URL] {
+        let root = URL(fileURLWithPath: Repository.path(relative))
+        guard let e = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        return e.compactMap { $0 as? URL }.filter { ["swift", "c", "h"].contains($0.pathExtension) }
+    }
+
+    func test_noSourceFileOver600Lines_butTheGeneratedWidthTable() throws {
+        let files = try swiftFiles(under: "Sources")
+        XCTAssertGreaterThan(files.count, 50)
+        var long: [String] = []
+        for f in files where f.lastPathComponent != "WidthTable+Data.swift" {
+            let lines = try String(contentsOf: f, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
+            if lines > 600 { long.append("\(f.path): \(lines) lines") }
+        }
+        XCTAssertEqual(long, [])
+    }
+
+    func test_theLibraryImportsNoCursesAndNoApp() throws {
+        let files = try swiftFiles(under: "Sources/BidiTerm")
+        XCTAssertGreaterThan(files.count, 30)
+        for f in files {
+            let text = try String(contentsOf: f, encoding: .utf8)
+            for forbidden in ["import CNcurses", "import RTLTUIApps", "initscr", "tcsetattr", "/dev/tty"] {
+                XCTAssertFalse(text.contains(forbidden), "\(f.lastPathComponent) contains \(forbidden)")
+            }
+        }
+    }
+}
