@@ -5,21 +5,6 @@ import XCTest
 /// `rtl-tui check` as CI runs it, through the built binary in a directory of its own: a baseline
 /// written and read back, and the configuration file found from the working directory.
 final class CheckE2ETests: XCTestCase {
-    static let lint = Repository.fixtures.appendingPathComponent("lint")
-
-    /// A fresh directory with copies of fixtures.
-    func workspace(_ files: [String: String]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rtl-tui-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        for (name, fixture) in files {
-            let target = dir.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: Self.lint.appendingPathComponent(fixture), to: target)
-        }
-        return dir
-    }
-
     /// Write a baseline, re-run: exit 0 and nothing reported. Add one bug (and shift every line by
     /// editing elsewhere): exit 1 and only that bug reported.
     func test_baseline_roundTrip() throws {

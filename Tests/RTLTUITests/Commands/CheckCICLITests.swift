@@ -11,19 +11,6 @@ final class CheckCICLITests: XCTestCase {
     static let lint = Repository.fixtures.appendingPathComponent("lint")
     var planted: String { Self.lint.appendingPathComponent("formats/planted.ar.po").path }
 
-    /// A fresh directory with copies of fixtures.
-    func workspace(_ files: [String: String] = [:]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rtl-tui-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        for (name, fixture) in files {
-            let target = dir.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: Self.lint.appendingPathComponent(fixture), to: target)
-        }
-        return dir
-    }
-
     // MARK: SARIF
 
     func test_sarif_validatesAgainstThe210Structure() throws {
