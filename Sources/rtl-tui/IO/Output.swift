@@ -29,8 +29,9 @@ final class Output {
     func write(spaces n: Int) { if n > 0 { buffer.append(contentsOf: repeatElement(0x20, count: n)) } }
 
     func flush() {
-        // EPIPE and friends: the reader went away; stop quietly.
-        if !buffer.isEmpty, !buffer.withUnsafeBytes({ writeAll(fd, $0) }) { failed = true }
+        // Once a write failed (the reader went away, or a full disk, which `WriteFailure` reports
+        // at the end of the command), nothing more is tried.
+        if !failed, !buffer.isEmpty, !buffer.withUnsafeBytes({ writeAll(fd, $0) }) { failed = true }
         buffer.removeAll(keepingCapacity: true)
     }
 
