@@ -61,16 +61,20 @@ public enum BufferExport {
         if a.contains(.dim) { codes.append("2") }
         if a.contains(.italic) { codes.append("3") }
         if a.contains(.underline) { codes.append("4") }
+        if a.contains(.blink) { codes.append("5") }
         if a.contains(.reverse) { codes.append("7") }
+        if a.contains(.strikethrough) { codes.append("9") }
         switch style.fg {
         case .default: break
         case .ansi(let n): codes.append(n < 8 ? String(30 + Int(n)) : String(90 + Int(n) - 8))
         case .indexed(let n): codes.append("38;5;\(n)")
+        case .rgb(let r, let g, let b): codes.append("38;2;\(r);\(g);\(b)")
         }
         switch style.bg {
         case .default: break
         case .ansi(let n): codes.append(n < 8 ? String(40 + Int(n)) : String(100 + Int(n) - 8))
         case .indexed(let n): codes.append("48;5;\(n)")
+        case .rgb(let r, let g, let b): codes.append("48;2;\(r);\(g);\(b)")
         }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
@@ -149,6 +153,8 @@ public enum BufferExport {
             let i = Int(n) - 16
             let steps = [0, 95, 135, 175, 215, 255]
             return hexColor(steps[i / 36], steps[(i / 6) % 6], steps[i % 6])
+        case .rgb(let r, let g, let b):
+            return hexColor(Int(r), Int(g), Int(b))
         }
     }
 

@@ -1,8 +1,10 @@
-/// A colour: the terminal's default, one of the 16 ANSI colours, or an index of the 256-colour palette.
+/// A colour: the terminal's default, one of the 16 ANSI colours, an index of the 256-colour palette,
+/// or a 24-bit colour (`SGR 38;2;r;g;b`, which programs run under `rtl-tui run` send).
 public enum Color: Hashable, Sendable {
     case `default`
     case ansi(UInt8)      // 0...15
     case indexed(UInt8)   // 0...255
+    case rgb(UInt8, UInt8, UInt8)
 
     public static let black = Color.ansi(0), red = Color.ansi(1), green = Color.ansi(2), yellow = Color.ansi(3)
     public static let blue = Color.ansi(4), magenta = Color.ansi(5), cyan = Color.ansi(6), white = Color.ansi(7)
@@ -21,6 +23,40 @@ public enum Color: Hashable, Sendable {
             let v = Int(n) - 16
             let r = v / 36, g = (v / 6) % 6, b = v % 6
             return UInt8((r >= 3 ? 1 : 0) | (g >= 3 ? 2 : 0) | (b >= 3 ? 4 : 0))
+        case .rgb(let r, let g, let b):
+            return UInt8((r >= 128 ? 1 : 0) | (g >= 128 ? 2 : 0) | (b >= 128 ? 4 : 0))
         }
+    }
+
+    /// The nearest entry of the 256-colour palette's 6×6×6 cube or grey ramp (16…255) for a 24-bit
+    /// colour; the palette index itself for the others (nil for the default).
+    public var nearest256: UInt8? {
+        switch self {
+        case .default: return nil
+        case .ansi(let n): return n & 15
+        case .indexed(let n): return n
+        case .rgb(let r, let g, let b):
+            let steps = [0, 95, 135, 175, 215, 255]
+            func step(_ v: UInt8) -> Int {
+                var best = 0
+                for (i, s) in steps.enumerated() where abs(s - Int(v)) < abs(steps[best] - Int(v)) { best = i }
+                return best
+            }
+            let (ri, gi, bi) = (step(r), step(g), step(b))
+            let cube = (steps[ri], steps[gi], steps[bi])
+            let cubeDistance = Self.distance((Int(r), Int(g), Int(b)), cube)
+            let average = (Int(r) + Int(g) + Int(b)) / 3
+            let greyIndex = max(0, min(23, (average - 8 + 5) / 10))
+            let grey = 8 + greyIndex * 10
+            if Self.distance((Int(r), Int(g), Int(b)), (grey, grey, grey)) < cubeDistance {
+                return UInt8(232 + greyIndex)
+            }
+            return UInt8(16 + 36 * ri + 6 * gi + bi)
+        }
+    }
+
+    private static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
+        let (dr, dg, db) = (a.0 - b.0, a.1 - b.1, a.2 - b.2)
+        return dr * dr + dg * dg + db * db
     }
 }

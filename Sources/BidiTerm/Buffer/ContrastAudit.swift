@@ -109,6 +109,7 @@ extension Style: CustomStringConvertible {
             case .default: return "default"
             case .ansi(let n): return "ansi \(n)"
             case .indexed(let n): return String(n)
+            case .rgb(let r, let g, let b): return "rgb \(r),\(g),\(b)"
             }
         }
         var parts = ["fg \(name(fg))", "bg \(name(bg))"]

@@ -118,6 +118,7 @@ public struct TerminalPalette: Hashable, Sendable {
         case .default: return nil
         case .ansi(let n): return colors[Int(n & 15)]
         case .indexed(let n): return colors[Int(n)]
+        case .rgb(let r, let g, let b): return RGB(r, g, b)
         }
     }
 
@@ -131,6 +132,7 @@ public struct TerminalPalette: Hashable, Sendable {
         case .ansi(let n), .indexed(let n):
             let i = style.fg == .ansi(n) ? Int(n & 15) : Int(n)
             ink = colors[boldBrightens && style.attributes.contains(.bold) && i < 8 ? i + 8 : i]
+        case .rgb(let r, let g, let b): ink = RGB(r, g, b)
         }
         if style.attributes.contains(.dim) { ink = ink.scaled(faint.numerator, faint.denominator) }
         let paper = rgb(style.bg) ?? background

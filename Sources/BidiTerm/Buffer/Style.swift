@@ -7,6 +7,8 @@ public struct Attributes: OptionSet, Hashable, Sendable {
     public static let italic = Attributes(rawValue: 4)
     public static let underline = Attributes(rawValue: 8)
     public static let reverse = Attributes(rawValue: 16)
+    public static let blink = Attributes(rawValue: 32)
+    public static let strikethrough = Attributes(rawValue: 64)
 }
 
 /// Colours and attributes of a cell.

@@ -83,6 +83,7 @@ public struct ColorMapper: Hashable, Sendable {
         switch (support, color) {
         case (_, .default), (.monochrome, _): return -1
         case (.palette256, .ansi(let n)), (.palette256, .indexed(let n)): return Int(n)
+        case (.palette256, .rgb): return color.nearest256.map(Int.init) ?? -1
         case (.ansi16, .ansi(let n)): return Int(n & 15)
         case (.ansi16, .indexed(let n)) where n < 16: return Int(n)
         case (.ansi16, _), (.basic8, _): return color.basic8.map(Int.init) ?? -1

@@ -113,6 +113,7 @@ final class ThemeChoiceTests: XCTestCase {
                     case .default: break
                     case .ansi: XCTFail("\(child.label!): an ANSI colour, which terminal themes redefine")
                     case .indexed(let n): XCTAssertGreaterThanOrEqual(n, 16, child.label!)
+                    case .rgb: XCTFail("\(child.label!): a 24-bit colour, which 256-colour terminals cannot show")
                     }
                 }
             }
