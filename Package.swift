@@ -5,6 +5,7 @@ let package = Package(
     name: "rtl-tui",
     products: [
         .library(name: "BidiTerm", targets: ["BidiTerm"]),
+        .library(name: "BidiTermTerminal", targets: ["BidiTermTerminal"]),
         .executable(name: "rtl-tui", targets: ["rtl-tui"]),
     ],
     dependencies: [
@@ -44,12 +45,18 @@ let package = Package(
             resources: [.embedInCode("Resources/Demo/screens"), .embedInCode("Resources/Demo/catalogs"),
                         .embedInCode("Resources/Chrome")]
         ),
-        // The command-line tool: swift-argument-parser commands, the ncurses backend, the terminal
-        // session.
+        // Running apps on a real terminal: the terminal session (start-up checks, identification,
+        // the bidi plan, curses mode, signals, restore), the ncurses backend and the crash guard.
+        // rtl-tui's own commands use it as any other program does.
+        .target(
+            name: "BidiTermTerminal",
+            dependencies: ["BidiTerm", "CNcurses"]
+        ),
+        // The command-line tool: swift-argument-parser commands.
         .executableTarget(
             name: "rtl-tui",
             dependencies: [
-                "BidiTerm", "RTLTUIApps", "CNcurses",
+                "BidiTerm", "BidiTermTerminal", "RTLTUIApps", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,6 +82,11 @@ let package = Package(
         .testTarget(
             name: "RTLTUIAppsTests",
             dependencies: ["BidiTerm", "RTLTUIApps", "TestSupport"]
+        ),
+        // The terminal session's pieces that need no terminal, and the emulator of `run`.
+        .testTarget(
+            name: "BidiTermTerminalTests",
+            dependencies: ["BidiTermTerminal", "BidiTerm", "TestSupport"]
         ),
         // The commands, parsed and run in process with captured output; hostile input through every
         // entry point.

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages the project needs, only those that are missing.
-#   Scripts/install-deps.sh           build and run: libicu-dev, libncurses-dev
+#   Scripts/install-deps.sh           build and run: libicu-dev, libncurses-dev, libvterm-dev
 #   Scripts/install-deps.sh --test    also what the tests use: unicode-data (BidiTest.txt,
 #                                     BidiCharacterTest.txt), tmux (end-to-end tests),
 #                                     libfribidi-bin (a second bidi oracle), python3 (scripts),
 #                                     librsvg2-bin (rsvg-convert: the SVG export rendered to PNG),
-#                                     gettext (msgunfmt: the .mo files --fix is tried on)
+#                                     gettext (msgunfmt: the .mo files --fix is tried on),
+#                                     ncurses-term (terminfo of kitty, st and the other recorded
+#                                     terminals), nano dialog mc less (programs run under
+#                                     `rtl-tui run` by the end-to-end tests)
 set -euo pipefail
-pkgs=(libicu-dev libncurses-dev)
-if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext); fi
+pkgs=(libicu-dev libncurses-dev libvterm-dev)
+if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext ncurses-term nano dialog mc less); fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import BidiTermTerminal
 import RTLTUIApps
 
 struct BrowseCommand: ParsableCommand {
@@ -45,11 +46,11 @@ struct BrowseCommand: ParsableCommand {
             for p in e.problems { Diagnostics.warn(p.description) }
             throw ExitCode.unreadableInput
         }
-        var session = TerminalSessionOptions()
+        var session = FullScreen.options()
         session.bidiMode = bidiMode
         session.theme = theme.theme
         session.glyphs = GlyphWidths.candidates(in: app.rows.compactMap(\.entry.translation))
-        try TerminalSession.runFullScreen(options: session) { findings in
+        try FullScreen.run(options: session) { findings in
             var a = app
             a.terminalNotice = findings.notice
             return a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import BidiTermTerminal
 import RTLTUIApps
 import Foundation
 
@@ -79,12 +80,12 @@ struct DemoCommand: ParsableCommand {
         if let s = screen, !app.screens.contains(where: { $0.id == s }) {
             throw ValidationError("no screen named \(s); screens: \(app.screens.map(\.id).joined(separator: ", "))")
         }
-        var session = TerminalSessionOptions()
+        var session = FullScreen.options()
         session.bidiMode = bidi.bidiMode
         session.theme = theme.theme
         session.mouse = mouse
         session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)
-        try TerminalSession.runFullScreen(options: session) { findings in
+        try FullScreen.run(options: session) { findings in
             var a = app
             a.terminalNotice = findings.notice
             return a

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import BidiTermTerminal
 import CNcurses
 import Foundation
 import RTLTUIApps

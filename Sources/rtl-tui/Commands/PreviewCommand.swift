@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import BidiTermTerminal
 import RTLTUIApps
 
 struct PreviewCommand: ParsableCommand {
@@ -76,12 +77,12 @@ struct PreviewCommand: ParsableCommand {
             throw ValidationError("no screen named \(s); screens: \(workspace.content().screens.map(\.id).joined(separator: ", "))")
         }
         let app = PreviewApp(workspace: workspace, options: options)
-        var session = TerminalSessionOptions()
+        var session = FullScreen.options()
         session.bidiMode = bidi.bidiMode
         session.theme = theme.theme
         session.mouse = mouse
         session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)
-        try TerminalSession.runFullScreen(options: session) { findings in
+        try FullScreen.run(options: session) { findings in
             var a = app
             a.terminalNotice = findings.notice
             return a

@@ -1,5 +1,5 @@
 import XCTest
-@testable import rtl_tui
+@testable import BidiTermTerminal
 
 /// The curses colour pair numbering of the ncurses backend.
 final class ColorPairTableTests: XCTestCase {

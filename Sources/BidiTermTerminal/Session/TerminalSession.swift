@@ -1,4 +1,3 @@
-import ArgumentParser
 import BidiTerm
 import CNcurses
 import Foundation
@@ -7,8 +6,9 @@ import Glibc
 #endif
 
 /// Why the interactive UI cannot start. `description` is the one-line message to print on stderr
-/// (it already starts with `rtl-tui:`); the process should then exit with `exitCode`.
-enum TerminalSessionError: Error, CustomStringConvertible, Equatable {
+/// (it already starts with the program's name, `TerminalSession.programName`); the process should
+/// then exit with `exitStatus`.
+public enum TerminalSessionError: Error, CustomStringConvertible, Equatable, Sendable {
     /// Standard input or output (named) is not a terminal.
     case notATerminal(stream: String)
     /// `TERM` is unset or empty.
@@ -20,49 +20,52 @@ enum TerminalSessionError: Error, CustomStringConvertible, Equatable {
     /// The locale's character set is not UTF-8 and no UTF-8 locale is installed.
     case noUTF8Locale(codeset: String)
 
-    var description: String {
-        let render = "for non-interactive output use `rtl-tui render`"
+    public var description: String {
+        let name = TerminalSession.programName
+        let hint = TerminalSession.nonInteractiveHint.map { " (\($0))" } ?? ""
         switch self {
         case .notATerminal(let stream):
-            return "rtl-tui: \(stream) is not a terminal; the interactive UI needs one (\(render))"
+            return "\(name): \(stream) is not a terminal; the interactive UI needs one\(hint)"
         case .termUnset:
-            return "rtl-tui: TERM is not set, so the terminal's capabilities are unknown; set it (for example TERM=xterm-256color) or \(render)"
+            return "\(name): TERM is not set, so the terminal's capabilities are unknown; set it (for example TERM=xterm-256color)\(hint)"
         case .dumbTerminal:
-            return "rtl-tui: TERM=dumb cannot move the cursor, which the interactive UI needs; \(render)"
+            return "\(name): TERM=dumb cannot move the cursor, which the interactive UI needs\(hint)"
         case .unknownTerminal(let term):
-            return "rtl-tui: terminal type '\(Sanitizer.visible(term))' is not in the terminfo database (install ncurses-term or set TERM=xterm-256color), or \(render)"
+            return "\(name): terminal type '\(Sanitizer.visible(term))' is not in the terminfo database (install ncurses-term or set TERM=xterm-256color)\(hint)"
         case .noUTF8Locale(let codeset):
-            return "rtl-tui: the character set is \(codeset), not UTF-8, and no UTF-8 locale is installed (C.UTF-8 is missing); install one and set LANG=C.UTF-8"
+            return "\(name): the character set is \(codeset), not UTF-8, and no UTF-8 locale is installed (C.UTF-8 is missing); install one and set LANG=C.UTF-8"
         }
     }
 
-    /// The process exit status for this error.
-    var exitCode: ExitCode { .failure }
+    /// The process exit status for this error (1).
+    public var exitStatus: Int32 { 1 }
 }
 
 /// How the interactive session sets up the terminal.
-struct TerminalSessionOptions {
+public struct TerminalSessionOptions: Sendable {
+    public init() {}
+
     /// Who runs bidi and how the terminal's own bidi is dealt with (R21); `auto` by default.
-    var bidiMode: TerminalBidiMode = .auto
+    public var bidiMode: TerminalBidiMode = .auto
     /// Raw keys: Ctrl-C, Ctrl-Z and Ctrl-\ arrive as `.ctrl` keys instead of raising SIGINT,
     /// SIGTSTP and SIGQUIT. Off by default (cbreak mode).
-    var rawKeys = false
+    public var rawKeys = false
     /// How long ESC waits for the rest of an escape sequence, in milliseconds. Short, so the
     /// Escape key answers at once; an escape sequence arrives in one piece from a local terminal
     /// and nearly always from SSH too.
-    var escapeDelayMilliseconds = 25
+    public var escapeDelayMilliseconds = 25
     /// Report mouse button presses and the wheel as `.mouse` events.
-    var mouse = false
+    public var mouse = false
     /// Ask the terminal who it is, its modes, colours and glyph widths at start-up (R21).
-    var identify = true
+    public var identify = true
     /// Glyphs whose advance to measure at start-up, beyond `GlyphWidths.interfaceGlyphs`.
-    var glyphs: [String] = []
+    public var glyphs: [String] = []
     /// The longest wait for one batch of answers.
-    var probeTimeout: Duration = .seconds(2)
+    public var probeTimeout: Duration = .seconds(2)
     /// `--theme`: `auto` follows the terminal's background.
-    var theme: ThemeOption = .auto
+    public var theme: ThemeOption = .auto
     /// The environment consulted for TERM, NO_COLOR, TMUX and the terminals' own variables.
-    var environment: [String: String] = CommandEnvironment.variables
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
 }
 
 /// The interactive terminal: start-up checks, curses mode, the R21 bidi modes, signal safety,
@@ -89,18 +92,24 @@ struct TerminalSessionOptions {
 /// signal handler, from bytes prepared in advance, then lets the crash proceed. SIGTSTP (Ctrl-Z)
 /// leaves curses mode and stops; SIGCONT re-enters, re-sends the bidi modes and repaints. When
 /// the input closes (the SSH connection drops) the loop ends with `.inputClosed`.
-final class TerminalSession {
-    let options: TerminalSessionOptions
+public final class TerminalSession {
+    /// The name error messages and notices start with (the running executable's by default).
+    nonisolated(unsafe) public static var programName: String = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") }.flatMap { $0.isEmpty ? nil : $0 } ?? "app"
+    /// What to suggest instead of the interactive UI when it cannot start (added to the messages
+    /// of `TerminalSessionError`), or nil.
+    nonisolated(unsafe) public static var nonInteractiveHint: String? = nil
+
+    public let options: TerminalSessionOptions
     /// The backend drawing on this session's terminal.
-    let backend: NcursesBackend
+    public let backend: NcursesBackend
     /// What the start-up queries found (empty without `identify`).
-    private(set) var probe: TerminalProbeResult
+    public private(set) var probe: TerminalProbeResult
     /// The plan for the terminal's bidi (R21).
-    let setup: TerminalSetup
+    public let setup: TerminalSetup
     /// What the app gets before its first frame.
-    let findings: TerminalFindings
+    public let findings: TerminalFindings
     /// The theme the apps draw with, and why.
-    let theme: ThemeChoice
+    public let theme: ThemeChoice
     private var ended = false
     /// What puts the terminal's bidi back (`setup.leave`, and the outer rows behind tmux).
     private var leaveBytes: [UInt8] = []
@@ -112,7 +121,7 @@ final class TerminalSession {
     /// it does not know is cleared by the first frame), and sends the bidi set-up.
     ///
     /// Prints the locale warning, if any, on stderr before the screen is taken over.
-    init(options: TerminalSessionOptions = TerminalSessionOptions()) throws {
+    public init(options: TerminalSessionOptions = TerminalSessionOptions()) throws {
         self.options = options
         let env = options.environment
         let term = try Self.checkTerminal(environment: env)
@@ -147,31 +156,14 @@ final class TerminalSession {
         Self.setRestoreSequence(leave: [], mouse: backend.mouseEnabled)
         CNcurses_guard_set_active(1)
 
-        var tmux: MultiplexerInfo? = nil
-        var result = TerminalProbeResult()
-        var identity = TerminalIdentity.identify(answers: TerminalAnswers(), environment: env)
-        var outer: TerminalIdentity? = nil
-        if options.identify {
-            tmux = TmuxInfo.query(environment: env)
-            var probeOptions = TerminalProbe.Options()
-            probeOptions.environment = env
-            probeOptions.glyphs = Self.unique(GlyphWidths.interfaceGlyphs + options.glyphs)
-            // A detached tmux session has no terminal outside to ask.
-            probeOptions.tmuxPassthrough = tmux.map { $0.attached == false ? false : $0.passthrough } ?? nil
-            probeOptions.rows = backend.size.height
-            var probe = TerminalProbe(options: probeOptions)
-            TerminalConversation.run(&probe, input: CNcurses_input_fd(), output: CNcurses_output_fd(),
-                                     batchTimeout: options.probeTimeout)
-            result = probe.result
-            if let id = probe.identity { identity = id }
-            outer = probe.outerIdentity
-            // Keys typed while the terminal was answering go back to curses, in order.
-            for b in probe.typedInput.reversed() { _ = CNcurses_ungetch(Int32(b)) }
-        }
-        probe = result
-        setup = TerminalSetup.plan(mode: options.bidiMode, terminal: identity, outer: outer, probe: result,
-                                   multiplexer: tmux, environment: env)
-        findings = TerminalFindings(notice: setup.notice, backgroundReply: result.background, advances: result.advances)
+        let found = Self.identify(options: options, rows: backend.size.height,
+                                  input: CNcurses_input_fd(), output: CNcurses_output_fd())
+        // Keys typed while the terminal was answering go back to curses, in order.
+        for b in found.typedInput.reversed() { _ = CNcurses_ungetch(Int32(b)) }
+        let tmux = found.multiplexer
+        probe = found.probe
+        setup = found.setup
+        findings = found.findings
         theme = findings.theme(options.theme, environment: env, colors: backend.colorSupport)
         // Glyphs drawn by widgets go through the app's glyph set; any other measured glyph that
         // the terminal draws at another width is replaced in the backend.
@@ -191,6 +183,51 @@ final class TerminalSession {
         backend.dropsFormatCharacters = setup.dropsFormatCharacters
         Self.setRestoreSequence(leave: leaveBytes, mouse: backend.mouseEnabled)
         enterScreen()
+    }
+
+    /// What the start-up queries found and the plan made from it (R21).
+    public struct Identification: Sendable {
+        /// The answers (empty without `TerminalSessionOptions.identify`).
+        public var probe: TerminalProbeResult
+        /// The plan for the terminal's bidi.
+        public var setup: TerminalSetup
+        /// What an app gets before its first frame: the notice, the background, glyph widths.
+        public var findings: TerminalFindings
+        /// tmux's own account of the pane and its client, inside tmux.
+        public var multiplexer: MultiplexerInfo?
+        /// Bytes the user typed while the terminal was answering, in order.
+        public var typedInput: [UInt8]
+    }
+
+    /// Asks the terminal on `input`/`output` (in a mode that does not echo) who it is, its modes,
+    /// colours and glyph widths, as `options` say, and plans for it (R21). Used by the session at
+    /// start-up, and by a host that draws without curses (`rtl-tui run`).
+    public static func identify(options: TerminalSessionOptions, rows: Int, input: Int32, output: Int32) -> Identification {
+        let env = options.environment
+        var tmux: MultiplexerInfo? = nil
+        var result = TerminalProbeResult()
+        var identity = TerminalIdentity.identify(answers: TerminalAnswers(), environment: env)
+        var outer: TerminalIdentity? = nil
+        var typed: [UInt8] = []
+        if options.identify {
+            tmux = TmuxInfo.query(environment: env)
+            var probeOptions = TerminalProbe.Options()
+            probeOptions.environment = env
+            probeOptions.glyphs = Self.unique(GlyphWidths.interfaceGlyphs + options.glyphs)
+            // A detached tmux session has no terminal outside to ask.
+            probeOptions.tmuxPassthrough = tmux.map { $0.attached == false ? false : $0.passthrough } ?? nil
+            probeOptions.rows = rows
+            var probe = TerminalProbe(options: probeOptions)
+            TerminalConversation.run(&probe, input: input, output: output, batchTimeout: options.probeTimeout)
+            result = probe.result
+            if let id = probe.identity { identity = id }
+            outer = probe.outerIdentity
+            typed = probe.typedInput
+        }
+        let setup = TerminalSetup.plan(mode: options.bidiMode, terminal: identity, outer: outer, probe: result,
+                                       multiplexer: tmux, environment: env)
+        let findings = TerminalFindings(notice: setup.notice, backgroundReply: result.background, advances: result.advances)
+        return Identification(probe: result, setup: setup, findings: findings, multiplexer: tmux, typedInput: typed)
     }
 
     /// The bytes the guard writes when it restores the terminal: the bidi modes as they were,
@@ -221,7 +258,7 @@ final class TerminalSession {
     /// Runs `app` until it quits, a termination signal arrives or the input closes, with the
     /// session's notice (R21) over its first frames until closed. The terminal stays in curses
     /// mode afterwards: call `end()` (the static `run` does).
-    func run<App: TerminalApp>(_ app: App) -> AppLoopExit {
+    public func run<App: TerminalApp>(_ app: App) -> AppLoopExit {
         var app = app
         // The theme from the terminal's background (OSC 11, COLORFGBG) and --theme, as the
         // terminal's colours can show it (the themes need 256), and the glyphs it draws right.
@@ -236,7 +273,7 @@ final class TerminalSession {
 
     /// Leaves curses mode and restores the terminal: bidi modes back to the defaults, curses'
     /// `endwin` (shell modes, cursor, alternate screen), signal handlers as they were. Idempotent.
-    func end() {
+    public func end() {
         guard !ended else { return }
         ended = true
         leaveScreen()
@@ -250,7 +287,7 @@ final class TerminalSession {
     /// ended. A termination signal that arrives while the session ends is reported as well.
     ///
     /// - Throws: `TerminalSessionError` when the terminal or the locale cannot be used.
-    static func run<App: TerminalApp>(options: TerminalSessionOptions = TerminalSessionOptions(),
+    public static func run<App: TerminalApp>(options: TerminalSessionOptions = TerminalSessionOptions(),
                                       _ makeApp: (TerminalFindings) -> App) throws -> AppLoopExit {
         let session = try TerminalSession(options: options)
         var exit = session.run(makeApp(session.findings))
@@ -261,23 +298,26 @@ final class TerminalSession {
         return exit
     }
 
-    /// A full-screen command's last step: runs the app `makeApp` builds from the session's
+    /// A full-screen program's last step: runs the app `makeApp` builds from the session's
     /// findings and ends the process as the run calls for (`AppLoopExit.exitProcess`). When the
-    /// terminal or the locale cannot be used, the message is printed and its exit status thrown
-    /// instead.
-    static func runFullScreen<App: TerminalApp>(options: TerminalSessionOptions,
-                                                _ makeApp: (TerminalFindings) -> App) throws -> Never {
+    /// terminal or the locale cannot be used, the message is printed on standard error and the
+    /// process exits with its status (1).
+    public static func runFullScreen<App: TerminalApp>(options: TerminalSessionOptions,
+                                                       _ makeApp: (TerminalFindings) -> App) -> Never {
         do {
             try run(options: options, makeApp).exitProcess()
         } catch let e as TerminalSessionError {
             printError(e.description)
-            throw e.exitCode
+            exit(e.exitStatus)
+        } catch {
+            printError("\(programName): \(error)")
+            exit(1)
         }
     }
 
     /// `runFullScreen` for an app that does not need the findings.
-    static func runFullScreen(_ app: some TerminalApp, options: TerminalSessionOptions) throws -> Never {
-        try runFullScreen(options: options) { _ in app }
+    public static func runFullScreen(_ app: some TerminalApp, options: TerminalSessionOptions) -> Never {
+        runFullScreen(options: options) { _ in app }
     }
 
     // MARK: - Run-loop control
@@ -339,7 +379,7 @@ final class TerminalSession {
 
     /// The terminal type, after checking that standard input and output are terminals and that
     /// TERM is set and not `dumb`. (Whether terminfo knows the type is found when curses starts.)
-    static func checkTerminal(environment: [String: String]) throws -> String {
+    public static func checkTerminal(environment: [String: String]) throws -> String {
         guard isatty(STDIN_FILENO) == 1 else { throw TerminalSessionError.notATerminal(stream: "standard input") }
         guard isatty(STDOUT_FILENO) == 1 else { throw TerminalSessionError.notATerminal(stream: "standard output") }
         guard let term = environment["TERM"], !term.isEmpty else { throw TerminalSessionError.termUnset }
@@ -352,13 +392,13 @@ final class TerminalSession {
     /// says so.
     ///
     /// - Throws: `TerminalSessionError.noUTF8Locale` when no UTF-8 locale exists.
-    static func prepareLocale() throws -> String? {
+    public static func prepareLocale() throws -> String? {
         _ = setlocale(LC_ALL, "")
         if isUTF8(currentCodeset()) { return nil }
         let codeset = currentCodeset()
         for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil {
             if isUTF8(currentCodeset()) {
-                return "rtl-tui: the locale's character set is \(codeset), not UTF-8; using \(name) for characters (set LANG to a UTF-8 locale to silence this)"
+                return "\(programName): the locale's character set is \(codeset), not UTF-8; using \(name) for characters (set LANG to a UTF-8 locale to silence this)"
             }
         }
         throw TerminalSessionError.noUTF8Locale(codeset: codeset)
@@ -376,7 +416,7 @@ final class TerminalSession {
 
     /// A terminfo string capability of the running terminal, without its padding (`$<…>`), or
     /// no bytes.
-    static func capability(_ name: String) -> [UInt8] {
+    public static func capability(_ name: String) -> [UInt8] {
         guard let p = CNcurses_tigetstr(name) else { return [] }
         var out: [UInt8] = []
         var bytes = Array(String(cString: p).utf8)[...]
@@ -393,8 +433,9 @@ final class TerminalSession {
     }
 
     /// Writes `message` and a newline to stderr (unbuffered).
-    static func printError(_ message: String) {
-        CommandEnvironment.writeError(message + "\n")
+    public static func printError(_ message: String) {
+        let bytes = Array((message + "\n").utf8)
+        _ = TerminalConversation.write(bytes, to: STDERR_FILENO)
     }
 }
 
@@ -403,12 +444,12 @@ extension AppLoopExit {
     /// quit; a one-line message and status 1 when the terminal's input closed; the signal
     /// re-raised with its default action after a termination signal (so the shell sees "killed
     /// by SIGINT", status 128 + n).
-    func exitProcess() -> Never {
+    public func exitProcess() -> Never {
         switch self {
         case .quit:
             exit(0)
         case .inputClosed:
-            TerminalSession.printError("rtl-tui: the terminal's input closed; exiting")
+            TerminalSession.printError("\(TerminalSession.programName): the terminal's input closed; exiting")
             exit(1)
         case .signal(let sig):
             CNcurses_guard_reraise_default(sig)

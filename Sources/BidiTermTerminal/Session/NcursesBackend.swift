@@ -21,34 +21,34 @@ import Foundation
 ///
 /// Late answers to the start-up queries (R21) never reach the app as keys: an Escape followed by
 /// the rest of a reply (`CSI ? … c`, `CSI … $ y`, `CSI r ; c R`, OSC and DCS strings) is dropped.
-final class NcursesBackend: TerminalBackend {
+public final class NcursesBackend: TerminalBackend {
     /// The colour support in use.
-    let colorSupport: ColorSupport
+    public let colorSupport: ColorSupport
     private let mapper: ColorMapper
     private var pairs: ColorPairTable
     private var previous: Buffer?
     private var cursorVisible: Bool?
     /// Set when a read found the terminal's input closed or hung up.
-    private(set) var inputClosed = false
+    public private(set) var inputClosed = false
     /// Whether mouse reporting is on.
-    let mouseEnabled: Bool
+    public let mouseEnabled: Bool
     /// How rows are sent (R21); `.visual` sends them as drawn.
     private(set) var wire: WireTransformer?
     /// Glyphs whose advance the terminal reported different from the width table, with the
     /// width rtl-tui gives them: drawn as a replacement of that width.
-    var mismatchedGlyphs: Set<String> = []
+    public var mismatchedGlyphs: Set<String> = []
     /// Called after each frame has been written (for sequences that must follow the cells).
-    var afterDraw: (() -> Void)?
+    public var afterDraw: (() -> Void)?
     /// Leave zero-width format characters (ZWNJ, ZWJ, LRM…) out of cells: mlterm gives each a
     /// cell of its own.
-    var dropsFormatCharacters = false
+    public var dropsFormatCharacters = false
 
     /// Sets up colours and, if asked, the mouse for the running curses screen.
     ///
     /// - Parameters:
     ///   - noColor: no colours at all (the user set `NO_COLOR`); `start_color` is not called.
     ///   - mouse: report button presses and the wheel as `.mouse` events.
-    init(noColor: Bool, mouse: Bool = false) {
+    public init(noColor: Bool, mouse: Bool = false) {
         var support = ColorSupport.monochrome
         var defaults = false
         if !noColor, CNcurses_has_colors() == 1, CNcurses_start_color() == CNcurses_OK {
@@ -63,7 +63,7 @@ final class NcursesBackend: TerminalBackend {
     }
 
     /// Sends rows in `order` from now on (the next draw repaints everything).
-    func setWireOrder(_ order: WireOrder) {
+    public func setWireOrder(_ order: WireOrder) {
         let mapper = self.mapper
         wire = order.rewrites ? WireTransformer(order: order, styleKey: { AnyHashable(mapper.map($0)) }) : nil
         invalidate()
@@ -81,13 +81,13 @@ final class NcursesBackend: TerminalBackend {
     }
 
     /// The terminal's size in cells, as curses knows it (updated on KEY_RESIZE).
-    var size: (width: Int, height: Int) {
+    public var size: (width: Int, height: Int) {
         (Int(CNcurses_columns()), Int(CNcurses_lines()))
     }
 
     /// Writes the cells of `buffer` that differ from the previous draw, places or hides the
     /// cursor, and refreshes. Cells outside the screen are not drawn.
-    func draw(_ buffer: Buffer, cursor: (x: Int, y: Int)?) {
+    public func draw(_ buffer: Buffer, cursor: (x: Int, y: Int)?) {
         let (cols, rows) = size
         var buffer = buffer
         var cursor = cursor
@@ -121,7 +121,7 @@ final class NcursesBackend: TerminalBackend {
 
     /// Forgets the previous buffer and the cursor state, and makes the next refresh repaint the
     /// whole terminal (`clearok`).
-    func invalidate() {
+    public func invalidate() {
         previous = nil
         wire?.reset()
         cursorVisible = nil
@@ -132,7 +132,7 @@ final class NcursesBackend: TerminalBackend {
     ///
     /// Returns nil on timeout, when a signal interrupted the wait, and when the input has closed
     /// (then `inputClosed` is true).
-    func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
+    public func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
         let clock = ContinuousClock()
         let start = clock.now
         var wait = timeoutMilliseconds
@@ -247,7 +247,7 @@ final class NcursesBackend: TerminalBackend {
     }
 
     /// The curses attribute bits for `attributes`.
-    static func cursesAttributes(_ attributes: Attributes) -> UInt32 {
+    public static func cursesAttributes(_ attributes: Attributes) -> UInt32 {
         var a = CNcurses_A_NORMAL
         if attributes.contains(.bold) { a |= CNcurses_A_BOLD }
         if attributes.contains(.dim) { a |= CNcurses_A_DIM }

@@ -8,10 +8,10 @@ import Glibc
 /// terminal and reads its answers, waiting for the batch's sentinel at most `batchTimeout` (a
 /// local terminal answers in milliseconds; over SSH the round trip is added; the wait ends as
 /// soon as the sentinel arrives).
-enum TerminalConversation {
+public enum TerminalConversation {
     /// Runs `probe` to its end on the terminal `input`/`output` (file descriptors in a mode that
     /// does not echo: curses' cbreak/noecho, or raw).
-    static func run(_ probe: inout TerminalProbe, input: Int32, output: Int32,
+    public static func run(_ probe: inout TerminalProbe, input: Int32, output: Int32,
                     batchTimeout: Duration = .seconds(2)) {
         let clock = ContinuousClock()
         // The cursor goes back where it was (a terminal without an alternate screen keeps the
@@ -55,7 +55,7 @@ enum TerminalConversation {
     }
 
     /// Writes all of `bytes`; false on error.
-    static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    public static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -71,11 +71,11 @@ enum TerminalConversation {
 
 /// What tmux says about itself and its client (when the process runs inside tmux and the `tmux`
 /// command reaches its server): extra evidence, not needed for identification.
-enum TmuxInfo {
+public enum TmuxInfo {
     /// `tmux display-message -p` of the pane's `allow-passthrough`, the client's terminal type
     /// (its XTVERSION, as tmux recorded it) and name, and whether a client is attached. Nil
     /// outside tmux, or when the command fails or takes more than a second.
-    static func query(environment: [String: String]) -> MultiplexerInfo? {
+    public static func query(environment: [String: String]) -> MultiplexerInfo? {
         guard let tmux = environment["TMUX"], !tmux.isEmpty else { return nil }
         var args = ["tmux", "display-message", "-p"]
         if let pane = environment["TMUX_PANE"], !pane.isEmpty { args += ["-t", pane] }

@@ -1,0 +1,26 @@
+import ArgumentParser
+import BidiTerm
+import BidiTermTerminal
+
+/// How rtl-tui's full-screen commands run their app: through the public `TerminalSession`, as any
+/// program built on the library does, with the message of a terminal that cannot be used written
+/// to the command's standard error and its status thrown (so a test in process sees both).
+enum FullScreen {
+    static func run<App: TerminalApp>(options: TerminalSessionOptions, _ makeApp: (TerminalFindings) -> App) throws -> Never {
+        TerminalSession.programName = "rtl-tui"
+        TerminalSession.nonInteractiveHint = "for non-interactive output use `rtl-tui render`"
+        do {
+            try TerminalSession.run(options: options, makeApp).exitProcess()
+        } catch let e as TerminalSessionError {
+            CommandEnvironment.writeError(e.description + "\n")
+            throw ExitCode(e.exitStatus)
+        }
+    }
+
+    /// The session options every full-screen command starts from: the command's environment.
+    static func options() -> TerminalSessionOptions {
+        var o = TerminalSessionOptions()
+        o.environment = CommandEnvironment.variables
+        return o
+    }
+}
