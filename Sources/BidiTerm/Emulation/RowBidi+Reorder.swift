@@ -1,0 +1,178 @@
+extension RowBidi {
+    /// What `reorder` found out about a run: its direction and where its caret goes (R26).
+    struct RunInfo {
+        var direction: LayoutDirection
+        var zone: Range<Int>
+        var target: Int?
+    }
+
+    /// Lays out the run `columns` of `row` (its text: first and last cells non-blank) and writes it
+    /// in visual order into `result`, created from `row` on the first run that changes (R24).
+    /// A run whose text is already in visual order is left as written (R25).
+    mutating func reorder(_ row: [Cell], _ columns: Range<Int>, into result: inout RowLayout?)
+        -> (RowLayout.Run.State, RunInfo) {
+        let s = columns.lowerBound, e = columns.upperBound
+        collectText(row, columns)
+        let zone = caretZone(row, after: e)
+
+        // R25: text already in visual order (written by a program that reorders by itself).
+        if RowBidi.readsInVisualOrder(scratch.scalars) {
+            return (.alreadyVisual, RunInfo(direction: options.direction ?? .rtl, zone: zone.lowerBound..<zone.lowerBound, target: nil))
+        }
+
+        // R24: the engine lays the run out on one line, in the run's direction (P2–P3 by default).
+        let base: BaseDirection = options.direction.map { BaseDirection($0) } ?? .autoLTR
+        var layoutOptions = options.layout
+        layoutOptions.revealControls = false
+        let paragraph = engine.layout(scratch.text, direction: base, width: nil, options: layoutOptions)
+        let direction = paragraph.direction
+        if result == nil { result = RowLayout(identity: row) }
+        let ok = emit(row, columns, paragraph.lines.first?.cells ?? [], into: &result!)
+        if !ok {
+            // Never expected: the engine's cells did not account for every column. Keep the run.
+            for x in columns { result!.cells[x] = row[x]; result!.toVisual[x] = Int32(x); result!.toLogical[x] = Int32(x) }
+            result!.merged.removeAll { columns.contains(Int($0.logical)) }
+            return (.reordered, RunInfo(direction: direction, zone: zone.lowerBound..<zone.lowerBound, target: nil))
+        }
+
+        // R26: where the next right-to-left letter appears.
+        var target: Int? = nil
+        if direction == .rtl {
+            target = s
+        } else {
+            // An LTR run that ends in RTL text (cells above level 0): the leftmost of those.
+            var x = e - 1
+            while x >= s {
+                if row[x].isContinuation { x -= 1; continue }
+                guard scratch.levels[x - s] > 0 else { break }
+                if !scratch.dropped.contains(x) { target = min(target ?? Int.max, result!.visualColumn(ofLogical: x)) }
+                x -= 1
+            }
+        }
+        return (.reordered, RunInfo(direction: direction, zone: target == nil ? zone.lowerBound..<zone.lowerBound : zone, target: target))
+    }
+
+    /// Fills the scratch text, scalars and column maps with the run's cells: a blank is a space, the
+    /// right half of a wide character adds nothing.
+    mutating func collectText(_ row: [Cell], _ columns: Range<Int>) {
+        scratch.text.removeAll(keepingCapacity: true)
+        scratch.scalars.removeAll(keepingCapacity: true)
+        scratch.columnOfScalar.removeAll(keepingCapacity: true)
+        scratch.scalarStart.removeAll(keepingCapacity: true)
+        for x in columns {
+            scratch.scalarStart.append(Int32(scratch.scalars.count))
+            let c = row[x]
+            if c.isContinuation { continue }
+            if c.symbol.isEmpty {
+                scratch.text.unicodeScalars.append(" ")
+                scratch.scalars.append(" ")
+                scratch.columnOfScalar.append(Int32(x))
+                continue
+            }
+            scratch.text += c.symbol
+            for u in c.symbol.unicodeScalars {
+                scratch.scalars.append(u)
+                scratch.columnOfScalar.append(Int32(x))
+            }
+        }
+        scratch.scalarStart.append(Int32(scratch.scalars.count))
+    }
+
+    /// Whether a run's text shows that it is already in visual order (R25), by the evidence that
+    /// `check`'s `visual-order` rule uses (`BidiLinter.visualOrderEvidence`): no word reads forward,
+    /// and a Hebrew word starts with a final letter, or two words read reversed, or one does in
+    /// text whose Arabic is all presentation forms (shaped by the program: a final form starting a
+    /// word, an initial form ending one).
+    static func readsInVisualOrder(_ scalars: [Unicode.Scalar]) -> Bool {
+        let e = BidiLinter.visualOrderEvidence(scalars)
+        guard e.forward == 0 else { return false }
+        if e.hebrewStart >= 1 || e.reversed >= 2 { return true }
+        guard e.reversed == 1 else { return false }
+        var forms = false
+        for u in scalars {
+            if (u.value >= 0x0621 && u.value <= 0x06FF) { return false }
+            if (u.value >= 0xFB50 && u.value <= 0xFDFF) || (u.value >= 0xFE70 && u.value <= 0xFEFC) { forms = true }
+        }
+        return forms
+    }
+
+    /// Writes the engine's visual cells of the run `columns` into the result's cells and maps
+    /// (R24): each cell keeps its source's style and width, a wide character stays whole, a
+    /// cluster over several cells that is not a ligature keeps its cells as written, and the cells
+    /// that produced none (merged into a lam-alef ligature, hidden) become blanks at the right end
+    /// of the run, in the style of its last cell. Returns false if the columns do not add up.
+    mutating func emit(_ row: [Cell], _ columns: Range<Int>, _ visual: [VisualCell], into out: inout RowLayout) -> Bool {
+        let s = columns.lowerBound, e = columns.upperBound
+        scratch.emitted.removeAll(keepingCapacity: true)
+        scratch.emitted.append(contentsOf: repeatElement(false, count: e - s))
+        scratch.levels.removeAll(keepingCapacity: true)
+        scratch.levels.append(contentsOf: repeatElement(0, count: e - s))
+        scratch.dropped.removeAll(keepingCapacity: true)
+        var q = s
+        let scalarCount = scratch.columnOfScalar.count
+
+        func put(_ x: Int, _ symbol: String, level: UInt8) -> Bool {
+            let src = row[x]
+            let w = RowBidi.span(row, x)
+            guard q + w <= e else { return false }
+            out.cells[q] = Cell(symbol, width: src.width, style: src.style)
+            out.toVisual[x] = Int32(q); out.toLogical[q] = Int32(x)
+            scratch.emitted[x - s] = true
+            scratch.levels[x - s] = level
+            if w == 2 {
+                out.cells[q + 1] = row[x + 1]
+                out.toVisual[x + 1] = Int32(q + 1); out.toLogical[q + 1] = Int32(x + 1)
+                scratch.emitted[x + 1 - s] = true
+                scratch.levels[x + 1 - s] = level
+            }
+            q += w
+            return true
+        }
+
+        for vc in visual {
+            let lo = vc.logical.lowerBound, hi = vc.logical.upperBound
+            guard lo < hi, hi <= scalarCount else { continue }
+            let c0 = Int(scratch.columnOfScalar[lo]), c1 = Int(scratch.columnOfScalar[hi - 1])
+            if c0 == c1 {
+                guard !scratch.emitted[c0 - s], vc.width > 0 else { continue }
+                let src = row[c0]
+                // The engine's glyph (shaped, mirrored, digits converted, R22-safe) when it is the
+                // whole cell at the cell's width; otherwise the cell as the emulator wrote it.
+                let whole = Int(scratch.scalarStart[c0 - s]) == lo && Int(scratch.scalarStart[c0 - s + 1]) == hi
+                let glyph = whole && vc.width == Int(src.width) && !vc.text.isEmpty && !src.symbol.isEmpty ? vc.text : src.symbol
+                guard put(c0, glyph, level: vc.level) else { return false }
+                continue
+            }
+            var ligature = vc.flags.contains(.shaped) && vc.width == 1
+            for x in c0...c1 where scratch.emitted[x - s] || row[x].width != 1 { ligature = false }
+            if ligature {
+                // R20: lam-alef, one cell for two letters; the other letters' columns are padded.
+                guard put(c0, vc.text, level: vc.level) else { return false }
+                for x in (c0 + 1)...c1 {
+                    scratch.emitted[x - s] = true
+                    scratch.levels[x - s] = vc.level
+                    scratch.dropped.append(x)
+                    out.merged.append((Int32(x), Int32(q - 1)))
+                }
+            } else {
+                // A cluster the emulator wrote over several cells (an emoji sequence): as written.
+                for x in c0...c1 where !scratch.emitted[x - s] && !row[x].isContinuation {
+                    guard put(x, row[x].symbol, level: vc.level) else { return false }
+                }
+            }
+        }
+        // Cells the engine drew as nothing (a lone hidden control) or skipped.
+        for x in columns where !scratch.emitted[x - s] { scratch.dropped.append(x) }
+        guard q + scratch.dropped.count == e else { return false }
+        scratch.dropped.sort()
+        // R24: the padding goes at the right end of the run, whatever its direction, so that the
+        // run keeps its width and its text starts at its first column.
+        let padStyle = row[e - 1].style
+        for x in scratch.dropped {
+            out.cells[q] = Cell(" ", width: 1, style: padStyle)
+            out.toVisual[x] = Int32(q); out.toLogical[q] = Int32(x)
+            q += 1
+        }
+        return true
+    }
+}

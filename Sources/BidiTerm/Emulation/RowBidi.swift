@@ -1,0 +1,200 @@
+/// Turns one row of an emulated screen (cells in logical order, as the program wrote them) into
+/// visual order for a terminal without bidi, keeping the program's layout where the program put it
+/// (R23–R26).
+///
+/// The row is cut into runs at box-drawing and block characters, at gaps of blanks and at changes
+/// of background (R23); each run that holds right-to-left text is reordered by the engine inside
+/// the columns it occupies (R24), unless its own text shows that it is already in visual order
+/// (R25). The result maps columns both ways and says where the cursor is drawn (R26).
+///
+///     var bidi = RowBidi()
+///     if let visual = bidi.layout(row) {
+///         draw(visual.cells)
+///         moveCursor(to: visual.caretColumn(logical: cursorX))
+///     } else {
+///         draw(row)                     // nothing to reorder: the row as it is
+///     }
+///
+/// A `RowBidi` keeps an engine and scratch buffers between rows, so that a row costs few
+/// allocations. It is not thread-safe: use one per thread.
+public struct RowBidi {
+    /// How rows are cut into runs and laid out.
+    public struct Options: Sendable, Hashable {
+        /// A run ends at this many blank cells in a row (R23); 0 never cuts at blanks. Single spaces
+        /// never cut, so that a sentence stays one run.
+        public var gap: Int = 2
+        /// A run ends where the background changes (the reverse attribute counts as part of the
+        /// background), so that a highlighted menu item is a run of its own (R23).
+        public var cutAtBackground: Bool = true
+        /// The paragraph direction of every run that is reordered; nil takes each run's from its
+        /// first strong character (UAX #9 P2–P3).
+        public var direction: LayoutDirection? = nil
+        /// The program put the terminal in explicit mode (BDSM, `CSI 8 l`): it reorders by itself,
+        /// and every row is returned unchanged (R25).
+        public var explicit: Bool = false
+        /// Shaping (R20), mirroring (L4), numerals (R6) of the engine. Tabs and revealed controls do
+        /// not apply: a cell keeps the width the emulator gave it.
+        public var layout: LayoutOptions = LayoutOptions()
+
+        /// Options with the defaults: cut at 2 blanks and at background changes, each run's own
+        /// direction, implicit mode, shaping and mirroring on, digits as written.
+        public init(gap: Int = 2, cutAtBackground: Bool = true, direction: LayoutDirection? = nil,
+                    explicit: Bool = false, layout: LayoutOptions = LayoutOptions()) {
+            self.gap = max(0, gap)
+            self.cutAtBackground = cutAtBackground
+            self.direction = direction
+            self.explicit = explicit
+            self.layout = layout
+        }
+    }
+
+    /// The options every row is laid out with.
+    public var options: Options
+    let engine: BidiEngine
+    /// Buffers reused from row to row.
+    var scratch = RowScratch()
+
+    /// - Parameters:
+    ///   - options: how rows are cut and laid out.
+    ///   - engine: the engine to lay runs out with (a new one by default); it must not be used by
+    ///     another thread at the same time.
+    public init(options: Options = Options(), engine: BidiEngine = BidiEngine()) {
+        self.options = options
+        self.engine = engine
+    }
+
+    /// Lays out one row.
+    /// - Parameter row: the cells of the row in logical order, as the emulator holds them.
+    /// - Returns: the row in visual order with its mappings, or nil when the row is drawn as it is
+    ///   (no right-to-left character, every such run already in visual order, or explicit mode):
+    ///   then every column maps to itself.
+    /// - Complexity: O(n) in the row's width; a row without a right-to-left character is one scan
+    ///   of its cells and allocates nothing (R24).
+    public mutating func layout(_ row: [Cell]) -> RowLayout? {
+        if options.explicit { return nil }                         // R25: the program reorders
+        guard RowBidi.containsRTL(row, in: 0..<row.count) else { return nil }   // R24: fast path
+        var result: RowLayout? = nil
+        var runs: [RowLayout.Run] = []
+        var x = 0
+        let n = row.count
+        while x < n {
+            // R23: fixed cells and blanks between runs stay where they are.
+            if RowBidi.isFixed(row, x) || RowBidi.isBlank(row[x]) { x += 1; continue }
+            let run = runEnd(row, from: x)
+            if RowBidi.containsRTL(row, in: x..<run) {
+                let (state, info) = reorder(row, x..<run, into: &result)
+                runs.append(RowLayout.Run(columns: x..<run, direction: info.direction, state: state,
+                                                  caretZone: info.zone, caretTarget: info.target))
+            }
+            x = run
+        }
+        result?.runs = runs
+        return result
+    }
+
+    // MARK: - R23: runs
+
+    /// The end of the run that starts at the non-blank, movable cell `start` (R23): the run goes on
+    /// over fewer than `gap` blanks to the next non-blank cell of the same background, and stops
+    /// at a box-drawing or block character, at `gap` blanks, at a change of background.
+    func runEnd(_ row: [Cell], from start: Int) -> Int {
+        let n = row.count
+        let key = RowBidi.backgroundKey(row[start])
+        var end = start + RowBidi.span(row, start)
+        while end < n {
+            var b = end
+            while b < n, RowBidi.isBlank(row[b]), !differentBackground(row[b], key) { b += 1 }
+            if b >= n || (options.gap > 0 && b - end >= options.gap) { break }
+            if RowBidi.isBlank(row[b]) || RowBidi.isFixed(row, b) || differentBackground(row[b], key) { break }
+            end = b + RowBidi.span(row, b)
+        }
+        return end
+    }
+
+    /// The columns after a run's text where the cursor waits for the run's next letter (R26): the
+    /// blanks that follow it, fewer than `gap` of them (a letter typed there joins the run).
+    func caretZone(_ row: [Cell], after end: Int) -> Range<Int> {
+        var z = end
+        while z < row.count, RowBidi.isBlank(row[z]), options.gap == 0 || z - end < options.gap { z += 1 }
+        return end..<z
+    }
+
+    @inline(__always)
+    func differentBackground(_ c: Cell, _ key: BackgroundKey) -> Bool {
+        options.cutAtBackground && RowBidi.backgroundKey(c) != key
+    }
+
+    struct BackgroundKey: Equatable {
+        var bg: Color
+        var reverse: Bool
+    }
+
+    /// The background of a cell as seen: its colour, and whether it is reversed (R23).
+    @inline(__always)
+    static func backgroundKey(_ c: Cell) -> BackgroundKey {
+        BackgroundKey(bg: c.style.bg, reverse: c.style.attributes.contains(.reverse))
+    }
+
+    /// A blank: a space, or an empty cell that is not the right half of a wide character (R23).
+    @inline(__always)
+    static func isBlank(_ c: Cell) -> Bool {
+        c.width != 0 && (c.symbol.isEmpty || c.symbol == " ")
+    }
+
+    /// A cell that never moves (R23): box drawing U+2500–257F, block elements U+2580–259F, or the
+    /// right half of a wide character whose left half is missing.
+    static func isFixed(_ row: [Cell], _ x: Int) -> Bool {
+        let c = row[x]
+        if c.isContinuation { return x == 0 || row[x - 1].width != 2 }
+        guard let u = c.symbol.unicodeScalars.first else { return false }
+        return u.value >= 0x2500 && u.value <= 0x259F
+    }
+
+    /// The cells a character takes from `x`: 2 for a wide character followed by its right half.
+    @inline(__always)
+    static func span(_ row: [Cell], _ x: Int) -> Int {
+        row[x].width == 2 && x + 1 < row.count && row[x + 1].isContinuation ? 2 : 1
+    }
+
+    /// Whether a scalar is in a right-to-left block: Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan,
+    /// Mandaic (U+0590–08FF), their presentation forms (U+FB1D–FDFF, U+FE70–FEFF), and the
+    /// right-to-left ranges of the supplementary planes (U+10800–10FFF, U+1E800–1EFFF) (R24).
+    @inline(__always)
+    public static func isRTLScalar(_ v: UInt32) -> Bool {
+        if v < 0x0590 { return false }
+        if v <= 0x08FF { return true }
+        if v < 0xFB1D { return false }
+        if v <= 0xFDFF { return true }
+        if v < 0xFE70 { return false }
+        if v <= 0xFEFF { return true }
+        return (v >= 0x10800 && v <= 0x10FFF) || (v >= 0x1E800 && v <= 0x1EFFF)
+    }
+
+    /// Whether any cell of `columns` holds a scalar of a right-to-left block (R24). ASCII cells are
+    /// one byte compare each.
+    static func containsRTL(_ row: [Cell], in columns: Range<Int>) -> Bool {
+        for x in columns {
+            var utf8 = row[x].symbol.utf8.makeIterator()
+            guard let first = utf8.next(), first >= 0xC0 else { continue }
+            for u in row[x].symbol.unicodeScalars where isRTLScalar(u.value) { return true }
+        }
+        return false
+    }
+}
+
+/// Buffers a `RowBidi` reuses from row to row.
+struct RowScratch {
+    /// The text of the run being laid out.
+    var text = ""
+    /// Its scalars (for the visual-order evidence, R25).
+    var scalars: [Unicode.Scalar] = []
+    /// The column (in the row) of each scalar of `text`.
+    var columnOfScalar: [Int32] = []
+    /// The first scalar of each column of the run, and the run's scalar count at the end.
+    var scalarStart: [Int32] = []
+    /// Per column of the run: emitted yet, and the bidi level it resolved to.
+    var emitted: [Bool] = []
+    var levels: [UInt8] = []
+    /// Columns of the run that produced no cell of their own (merged into a ligature, hidden).
+    var dropped: [Int] = []
+}
