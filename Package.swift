@@ -25,11 +25,20 @@ let package = Package(
             cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("_DEFAULT_SOURCE")],
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
+        // Thin C shim over libvterm (the emulator of `rtl-tui run`): CVTerm_-prefixed functions and
+        // plain C types only; vterm.h is included in shim.c only (see Sources/CVTerm/include/CVTerm.h).
+        .target(name: "CVTerm", linkerSettings: [.linkedLibrary("vterm")]),
         // The library: text engine, cells, buffer, widgets, screens, catalogs, lint, and the
         // terminal-independent pieces of the app loop. No app, no terminal I/O, no ncurses.
         .target(
             name: "BidiTerm",
             dependencies: ["CICU", .product(name: "Yams", package: "Yams")]
+        ),
+        // The screen of a program run under `rtl-tui run`: libvterm through CVTerm, as BidiTerm cells.
+        .target(
+            name: "BidiTermTerminal",
+            dependencies: ["BidiTerm", "CVTerm"],
+            path: "Sources/BidiTermTerminal"
         ),
         // The applications built on the library: the demo and the catalog browser, their views and
         // models. Terminal-independent (they draw into buffers), so tested without a TTY.
@@ -69,6 +78,12 @@ let package = Package(
         .testTarget(
             name: "BidiTermTests",
             dependencies: ["BidiTerm", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        // The emulator fed bytes (hand-written and recorded from real programs), read as cells.
+        .testTarget(
+            name: "BidiTermTerminalTests",
+            dependencies: ["BidiTermTerminal", "BidiTerm", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         // The demo and the browser, driven by keys into buffers.

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages the project needs, only those that are missing.
-#   Scripts/install-deps.sh           build and run: libicu-dev, libncurses-dev
+#   Scripts/install-deps.sh           build and run: libicu-dev, libncurses-dev, libvterm-dev
 #   Scripts/install-deps.sh --test    also what the tests use: unicode-data (BidiTest.txt,
 #                                     BidiCharacterTest.txt), tmux (end-to-end tests),
 #                                     libfribidi-bin (a second bidi oracle), python3 (scripts),
 #                                     librsvg2-bin (rsvg-convert: the SVG export rendered to PNG),
 #                                     gettext (msgunfmt: the .mo files --fix is tried on)
 set -euo pipefail
-pkgs=(libicu-dev libncurses-dev)
+pkgs=(libicu-dev libncurses-dev libvterm-dev)
 if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext); fi
 missing=()
 for p in "${pkgs[@]}"; do
