@@ -1,0 +1,228 @@
+/// The few sequences of a program's output that libvterm does not handle as needed, found by
+/// following the same bytes on their way to libvterm: BDSM (ECMA-48 mode 8, `CSI 8 h` / `CSI 8 l`),
+/// OSC 52 (clipboard), and APC, PM and SOS strings.
+///
+/// - BDSM: libvterm's `set_mode` knows only IRM (4) and LNM (20); any other ANSI mode is dropped
+///   without reaching the unrecognised-sequence fallbacks (src/state.c, 0.1.x and 0.3.x alike), and
+///   its SM/RM read only the first parameter.
+/// - OSC 52: libvterm never acts on it without selection callbacks (0.2+) and 0.1.x cuts every OSC
+///   string at 64 bytes, so the raw sequence is collected here (at most `clipboardLimit` bytes).
+/// - APC (`ESC _`), PM (`ESC ^`), SOS (`ESC X`): libvterm 0.1.x does not know them and prints their
+///   contents as text, so they are removed from the bytes libvterm gets (with their terminator).
+///
+/// The scanner keeps its state between calls, so a sequence split across feeds is still seen. To
+/// remove a string it holds back an ESC that ends a chunk until the next byte shows what it starts.
+/// It is not a VT parser: apart from removing those strings it passes every byte through unchanged.
+struct ControlScanner {
+    private enum State {
+        case ground
+        case escape   // an ESC held back, not yet passed on
+        case csi
+        case osc
+        case dcs
+        case removed  // inside an APC, PM or SOS
+    }
+
+    /// The largest OSC 52 sequence kept whole (longer ones are dropped and counted).
+    static let clipboardLimit = 1 << 20
+    private static let maxParameters = 64
+
+    private var state = State.ground
+    /// Where the held ESC was seen: inside an OSC, a DCS or a removed string, or not.
+    private var escapeWithin = State.ground
+    private var parameters: [UInt8] = []
+    private var csiPrivate = false
+    private var csiIntermediate = false
+    private var csiOverflow = false
+    /// The raw OSC being read, while it may still be OSC 52 (`ESC ]` included).
+    private var osc: [UInt8] = []
+    private var oscIsClipboard: Bool? = nil  // nil until "52;" is confirmed or ruled out
+    private var oscOverflow = false
+
+    /// The last BDSM seen: true after `CSI 8 l` (explicit), false after `CSI 8 h` (implicit).
+    private(set) var explicitBidi = false
+    /// Complete OSC 52 sequences, in order, until taken.
+    var clipboardWrites: [[UInt8]] = []
+    /// OSC 52 sequences dropped for size (one over `clipboardLimit`, or the queue full).
+    private(set) var droppedClipboardWrites = 0
+
+    /// Scans `bytes`, appending to `out` what libvterm should get.
+    mutating func scan(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + bytes.count + 1)
+        for byte in bytes { step(byte, &out) }
+    }
+
+    private mutating func step(_ b: UInt8, _ out: inout [UInt8]) {
+        switch state {
+        case .ground:
+            if b == 0x1B { holdEscape(within: .ground) } else { out.append(b) }
+        case .escape:
+            afterEscape(b, &out)
+        case .csi:
+            if b == 0x1B {
+                holdEscape(within: .ground)
+            } else {
+                out.append(b)
+                csi(b)
+            }
+        case .osc:
+            switch b {
+            case 0x07:
+                out.append(b)
+                finishOSC(terminator: [0x07])
+            case 0x1B: holdEscape(within: .osc)
+            case 0x18, 0x1A:
+                out.append(b)
+                resetOSC()
+                state = .ground
+            default:
+                out.append(b)
+                appendOSC(b)
+            }
+        case .dcs:
+            switch b {
+            case 0x1B: holdEscape(within: .dcs)
+            case 0x07, 0x18, 0x1A:
+                out.append(b)
+                state = .ground
+            default: out.append(b)
+            }
+        case .removed:
+            switch b {
+            case 0x1B: holdEscape(within: .removed)
+            case 0x07, 0x18, 0x1A: state = .ground
+            default: break
+            }
+        }
+    }
+
+    private mutating func holdEscape(within: State) {
+        escapeWithin = within
+        state = .escape
+    }
+
+    /// The byte after a held ESC.
+    private mutating func afterEscape(_ b: UInt8, _ out: inout [UInt8]) {
+        let within = escapeWithin
+        if b == 0x5C && within != .ground {  // ST ends the string
+            if within == .removed {
+                state = .ground
+            } else {
+                out.append(0x1B)
+                out.append(b)
+                if within == .osc { finishOSC(terminator: [0x1B, 0x5C]) } else { state = .ground }
+            }
+            return
+        }
+        if within == .osc { resetOSC() }
+        switch b {
+        case 0x5F, 0x5E, 0x58:  // _ ^ X: APC, PM, SOS
+            // A string that interrupts an OSC or a DCS ends it for libvterm too (CAN).
+            if within == .osc || within == .dcs { out.append(0x18) }
+            state = .removed
+            return
+        case 0x18, 0x1A:
+            out.append(b)  // CAN/SUB cancel the ESC itself
+            state = .ground
+            return
+        default:
+            break
+        }
+        if b == 0x1B {  // ESC ESC: the first is passed on, the second held
+            out.append(0x1B)
+            holdEscape(within: .ground)
+            return
+        }
+        out.append(0x1B)
+        out.append(b)
+        switch b {
+        case 0x5B:  // [
+            state = .csi
+            parameters.removeAll(keepingCapacity: true)
+            csiPrivate = false
+            csiIntermediate = false
+            csiOverflow = false
+        case 0x5D:  // ]
+            state = .osc
+            resetOSC()
+            osc = [0x1B, 0x5D]
+        case 0x50:  // P
+            state = .dcs
+        case 0x63:  // c: RIS, a full reset
+            explicitBidi = false
+            state = .ground
+        default:
+            state = .ground
+        }
+    }
+
+    private mutating func csi(_ b: UInt8) {
+        switch b {
+        case 0x18, 0x1A: state = .ground
+        case 0x30...0x3F:
+            if csiIntermediate { csiOverflow = true }  // a parameter after an intermediate: malformed
+            if b >= 0x3C {
+                if parameters.isEmpty && !csiPrivate { csiPrivate = true } else { csiOverflow = true }
+            } else if parameters.count < Self.maxParameters {
+                parameters.append(b)
+            } else {
+                csiOverflow = true
+            }
+        case 0x20...0x2F: csiIntermediate = true
+        case 0x40...0x7E:
+            finishCSI(final: b)
+            state = .ground
+        default: break  // C0 controls execute inside a CSI without ending it
+        }
+    }
+
+    private mutating func finishCSI(final: UInt8) {
+        guard !csiPrivate, !csiIntermediate, !csiOverflow, final == 0x68 || final == 0x6C else { return }
+        // Every parameter counts (`CSI 4;8 l`); sub-parameters (`:`) make it something else.
+        for field in parameters.split(separator: 0x3B, omittingEmptySubsequences: false) {
+            guard !field.isEmpty, !field.contains(0x3A) else { continue }
+            var value = 0
+            for digit in field where value < 10_000 { value = value * 10 + Int(digit - 0x30) }
+            if value == 8 { explicitBidi = (final == 0x6C) }
+        }
+    }
+
+    private mutating func resetOSC() {
+        osc.removeAll(keepingCapacity: false)
+        oscIsClipboard = nil
+        oscOverflow = false
+    }
+
+    private mutating func appendOSC(_ b: UInt8) {
+        if oscIsClipboard == false { return }
+        if osc.count >= Self.clipboardLimit {
+            oscOverflow = true
+            osc.removeAll(keepingCapacity: false)
+            oscIsClipboard = false  // stop collecting; counted when it ends
+            return
+        }
+        osc.append(b)
+        if oscIsClipboard == nil {
+            let prefix: [UInt8] = [0x1B, 0x5D, 0x35, 0x32, 0x3B]  // ESC ] 5 2 ;
+            let n = osc.count
+            if osc[n - 1] != prefix[n - 1] {
+                oscIsClipboard = false
+                osc.removeAll(keepingCapacity: false)
+            } else if n == prefix.count {
+                oscIsClipboard = true
+            }
+        }
+    }
+
+    private mutating func finishOSC(terminator: [UInt8]) {
+        defer { resetOSC(); state = .ground }
+        if oscOverflow { droppedClipboardWrites += 1; return }
+        guard oscIsClipboard == true else { return }
+        let pending = clipboardWrites.reduce(0) { $0 + $1.count }
+        guard pending + osc.count + terminator.count <= Self.clipboardLimit else {
+            droppedClipboardWrites += 1
+            return
+        }
+        clipboardWrites.append(osc + terminator)
+    }
+}

@@ -1,0 +1,390 @@
+import BidiTerm
+import CVTerm
+
+/// The shape of the cursor a program asked for (DECSCUSR).
+public enum CursorShape: Hashable, Sendable {
+    case block, underline, bar
+}
+
+/// Which mouse events the program asked to receive (xterm modes 1000, 1002, 1003).
+public enum MouseMode: Hashable, Sendable {
+    /// No reporting.
+    case none
+    /// Presses and releases (1000).
+    case click
+    /// Also motion while a button is held (1002).
+    case drag
+    /// Also motion with no button held (1003).
+    case move
+}
+
+/// The screen of a program run on a pseudo-terminal, emulated by libvterm and read as BidiTerm
+/// cells.
+///
+/// Feed it the program's output; read rows, the damaged rows, lines scrolled off the top, the cursor
+/// and the modes; send it keys, pastes and mouse events, which it encodes as the program's modes ask;
+/// write what `takeOutput()` returns back to the program. It does no bidi: rows are in the logical
+/// order the program wrote them, and it never writes to a terminal itself.
+///
+/// ```swift
+/// let emulator = VTermEmulator(rows: 24, columns: 80)
+/// emulator.feed(Array("שלום\r\n".utf8))
+/// emulator.row(0).first?.symbol   // "ש"
+/// ```
+///
+/// Not thread-safe: use one emulator from one thread at a time.
+public final class VTermEmulator {
+    /// The most rows or columns an emulator has; rows are clamped to `1...maxSize`, columns to
+    /// `minColumns...maxSize`.
+    public static let maxSize = Int(CVTERM_MAX_SIZE)
+    /// The fewest columns: libvterm 0.1.4 crashes when a wide character is put on a screen one
+    /// column wide.
+    public static let minColumns = Int(CVTERM_MIN_COLUMNS)
+    /// The most bytes `takeOutput()` holds; beyond, bytes are dropped and counted in
+    /// `droppedOutputBytes`.
+    public static let outputLimit = 16 << 20
+    /// The most characters of a title.
+    public static let titleLimit = 256
+
+    let term: OpaquePointer
+    let sink: EmulatorSink
+    var scanner = ControlScanner()
+    private var filtered: [UInt8] = []
+    private var scratch = CVTerm_Cell()
+    private var seenTitleChanges: UInt64 = 0
+    private var heldButtons: Set<Int> = []
+
+    /// A blank screen of `rows` × `columns` (clamped: `1...maxSize` rows, `minColumns...maxSize`
+    /// columns), UTF-8, with the alternate screen enabled.
+    public init(rows: Int, columns: Int) {
+        let sink = EmulatorSink()
+        self.sink = sink
+        let user = Unmanaged.passUnretained(sink).toOpaque()
+        guard let term = CVTerm_new(Self.clamp(rows), Self.clamp(columns), { user, columns, cells in
+            guard let user, let cells else { return }
+            Unmanaged<EmulatorSink>.fromOpaque(user).takeUnretainedValue()
+                .pushLine(UnsafeBufferPointer(start: cells, count: Int(columns)))
+        }, { user, bytes, length in
+            guard let user, let bytes else { return }
+            Unmanaged<EmulatorSink>.fromOpaque(user).takeUnretainedValue()
+                .appendOutput(UnsafeRawBufferPointer(start: bytes, count: length))
+        }, user) else {
+            fatalError("libvterm could not allocate a \(rows)×\(columns) terminal")
+        }
+        self.term = term
+        sink.rows = self.rows
+    }
+
+    deinit { CVTerm_free(term) }
+
+    static func clamp(_ n: Int) -> Int32 { Int32(min(max(n, 1), maxSize)) }
+
+    // MARK: Size
+
+    /// The number of rows.
+    public var rows: Int {
+        var r: Int32 = 0, c: Int32 = 0
+        CVTerm_get_size(term, &r, &c)
+        return Int(r)
+    }
+
+    /// The number of columns.
+    public var columns: Int {
+        var r: Int32 = 0, c: Int32 = 0
+        CVTerm_get_size(term, &r, &c)
+        return Int(c)
+    }
+
+    /// Changes the size (clamped as in `init`). libvterm reflows nothing; lines that no
+    /// longer fit at the top may go to `takeScrolledOff()`. Every row becomes damaged.
+    public func resize(rows: Int, columns: Int) {
+        CVTerm_resize(term, Self.clamp(rows), Self.clamp(columns))
+        sink.rows = self.rows
+    }
+
+    // MARK: Output of the program
+
+    /// Feeds output of the program. Any bytes are accepted: invalid UTF-8 becomes U+FFFD, and a
+    /// sequence cut at the end continues with the next feed (an ESC that ends a feed takes effect
+    /// with the next). APC, PM and SOS strings are removed before libvterm sees them.
+    public func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count > 0 else { return }
+        filtered.removeAll(keepingCapacity: true)
+        scanner.scan(bytes, into: &filtered)
+        filtered.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { CVTerm_feed(term, $0, buffer.count) }
+        }
+        if filtered.capacity > 1 << 20 { filtered = [] }  // do not keep a huge feed's buffer
+    }
+
+    /// Feeds output of the program (see `feed(_:)` for a buffer).
+    public func feed(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { feed($0) }
+    }
+
+    // MARK: The screen
+
+    /// Row `y` as exactly `columns` cells, in the order the program wrote them (logical order).
+    ///
+    /// An empty cell is `" "` of width 1; a wide character is a cell of width 2 followed by
+    /// `Cell.continuation`; a base character and its combining characters share one `symbol`;
+    /// control characters (C0, DEL, C1) and invalid scalars become U+FFFD. A `y` outside the screen
+    /// gives a blank row.
+    public func row(_ y: Int) -> [Cell] {
+        let width = columns
+        var cells: [Cell] = []
+        cells.reserveCapacity(width)
+        guard y >= 0 && y < rows else { return Array(repeating: .blank, count: width) }
+        var x = 0
+        while x < width {
+            CVTerm_get_cell(term, Int32(y), Int32(x), &scratch)
+            let cell = Self.cell(from: scratch)
+            if cell.width == 2 {
+                if x + 1 < width {
+                    cells.append(cell)
+                    cells.append(.continuation(style: cell.style))
+                    x += 2
+                    continue
+                }
+                cells.append(Cell(" ", width: 1, style: cell.style))  // a wide character cannot fit
+            } else if cell.isContinuation {
+                cells.append(Cell(" ", width: 1, style: cell.style))  // a half without its left
+            } else {
+                cells.append(cell)
+            }
+            x += 1
+        }
+        return cells
+    }
+
+    /// The rows changed since the last call (sorted, each once): libvterm's damage, and every row
+    /// after a resize or a switch between the primary and the alternate screen.
+    public func takeDamagedRows() -> [Int] {
+        var result: [Int] = []
+        var buffer = [Int32](repeating: 0, count: 256)
+        while true {
+            let n = buffer.withUnsafeMutableBufferPointer { CVTerm_take_damage(term, $0.baseAddress, Int32($0.count)) }
+            result.append(contentsOf: buffer[0..<Int(n)].map { Int($0) })
+            if n < Int32(buffer.count) { break }
+        }
+        return result
+    }
+
+    /// The lines pushed off the top of the primary screen since the last call, oldest first (at most
+    /// `4 × rows + 1000`; older ones are dropped and counted in `droppedScrollLines`). The alternate
+    /// screen never scrolls lines off.
+    public func takeScrolledOff() -> [[Cell]] { sink.takeLines() }
+
+    /// Lines that scrolled off but were dropped because `takeScrolledOff()` was not called in time.
+    public var droppedScrollLines: Int { sink.droppedLines }
+
+    // MARK: Modes and properties
+
+    private var props: CVTerm_Props {
+        var p = CVTerm_Props()
+        CVTerm_get_props(term, &p)
+        return p
+    }
+
+    /// The cursor: column `x` and row `y`, 0-based, inside the screen.
+    public var cursor: (x: Int, y: Int) {
+        let p = props
+        return (min(max(Int(p.cursor_col), 0), columns - 1), min(max(Int(p.cursor_row), 0), rows - 1))
+    }
+
+    /// Whether the program shows the cursor (DECTCEM, `CSI ? 25 h/l`).
+    public var cursorVisible: Bool { props.cursor_visible != 0 }
+    /// Whether the cursor blinks (`CSI ? 12 h/l`, DECSCUSR).
+    public var cursorBlink: Bool { props.cursor_blink != 0 }
+    /// The cursor's shape (DECSCUSR, `CSI n SP q`).
+    public var cursorShape: CursorShape {
+        switch props.cursor_shape {
+        case CVTERM_CURSOR_UNDERLINE: return .underline
+        case CVTERM_CURSOR_BAR: return .bar
+        default: return .block
+        }
+    }
+    /// Whether the alternate screen is shown (`CSI ? 1049 h`, `? 47 h`, `? 1047 h`).
+    public var altScreen: Bool { props.alt_screen != 0 }
+    /// Whether the whole screen is in reverse video (DECSCNM, `CSI ? 5 h`). The cells' own
+    /// `.reverse` already includes it.
+    public var reverseVideo: Bool { props.reverse != 0 }
+    /// The mouse events the program asked for.
+    public var mouseMode: MouseMode {
+        switch props.mouse {
+        case CVTERM_MOUSE_CLICK: return .click
+        case CVTERM_MOUSE_DRAG: return .drag
+        case CVTERM_MOUSE_MOVE: return .move
+        default: return .none
+        }
+    }
+    /// How many times the program rang the bell (BEL) since the emulator was made.
+    public var bellCount: Int { Int(props.bells) }
+
+    /// Whether the program asked for explicit bidi (BDSM, ECMA-48 mode 8): true after `CSI 8 l`,
+    /// false after `CSI 8 h` and at first. Such a program orders its RTL text itself.
+    public var explicitBidi: Bool { scanner.explicitBidi }
+
+    /// The last title the program set (OSC 0 or 2), sanitised: no C0, DEL or C1 characters (they
+    /// are removed), at most `titleLimit` characters; nil before the first. libvterm 0.1.x cuts a
+    /// title at 62 bytes.
+    public var title: String? {
+        var length = 0
+        guard props.title_changes > 0, let bytes = CVTerm_title(term, &length) else { return nil }
+        return Self.sanitisedTitle(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
+    /// The title if the program set one since the last call (even to the same text), else nil.
+    public func takeTitleChange() -> String? {
+        let changes = props.title_changes
+        guard changes != seenTitleChanges else { return nil }
+        seenTitleChanges = changes
+        return title
+    }
+
+    /// Complete OSC 52 sequences (`ESC ] 52 ; … BEL` or `… ESC \`) the program sent, raw, in order,
+    /// since the last call. Never acted on: the caller forwards them only when allowed. Sequences
+    /// over 1 MiB, or beyond 1 MiB pending, are dropped (`droppedClipboardWrites`). Other OSCs, DCS,
+    /// APC and PM are never queued.
+    public func takeClipboardWrites() -> [[UInt8]] {
+        defer { scanner.clipboardWrites = [] }
+        return scanner.clipboardWrites
+    }
+
+    /// OSC 52 sequences dropped for size.
+    public var droppedClipboardWrites: Int { scanner.droppedClipboardWrites }
+
+    /// The bytes to write to the program since the last call: libvterm's answers to its queries (DA,
+    /// DA2, DSR, CPR, DECRQM…) and the encoded keys, pastes and mouse events sent, in order.
+    public func takeOutput() -> [UInt8] { sink.takeOutput() }
+
+    /// Bytes dropped because `takeOutput()` held `outputLimit` bytes.
+    public var droppedOutputBytes: Int { sink.droppedOutput }
+
+    // MARK: Conversion
+
+    static func cell(from c: CVTerm_Cell) -> Cell {
+        let style = Style(fg: color(c.fg_kind, c.fg_index, c.fg_r, c.fg_g, c.fg_b),
+                          bg: color(c.bg_kind, c.bg_index, c.bg_r, c.bg_g, c.bg_b),
+                          attributes: attributes(c.attrs))
+        if c.width == 0 { return .continuation(style: style) }
+        var symbol = String.UnicodeScalarView()
+        withUnsafeBytes(of: c.chars) { raw in
+            for code in raw.bindMemory(to: UInt32.self) {
+                if code == 0 { break }
+                symbol.append(scalar(code))
+            }
+        }
+        if symbol.isEmpty { return Cell(" ", width: 1, style: style) }
+        return Cell(String(symbol), width: c.width == 2 ? 2 : 1, style: style)
+    }
+
+    /// A printable scalar: controls and invalid code points become U+FFFD.
+    static func scalar(_ code: UInt32) -> Unicode.Scalar {
+        if code < 0x20 || (code >= 0x7F && code < 0xA0) { return "\u{FFFD}" }
+        return Unicode.Scalar(code) ?? "\u{FFFD}"
+    }
+
+    static func color(_ kind: UInt8, _ index: UInt8, _ r: UInt8, _ g: UInt8, _ b: UInt8) -> Color {
+        switch Int32(kind) {
+        case CVTERM_COLOR_INDEXED: return index < 16 ? .ansi(index) : .indexed(index)
+        case CVTERM_COLOR_RGB: return .rgb(r, g, b)
+        default: return .default
+        }
+    }
+
+    static func attributes(_ bits: UInt32) -> Attributes {
+        var a: Attributes = []
+        if bits & CVTERM_ATTR_BOLD != 0 { a.insert(.bold) }
+        if bits & CVTERM_ATTR_UNDERLINE != 0 { a.insert(.underline) }
+        if bits & CVTERM_ATTR_ITALIC != 0 { a.insert(.italic) }
+        if bits & CVTERM_ATTR_BLINK != 0 { a.insert(.blink) }
+        if bits & CVTERM_ATTR_REVERSE != 0 { a.insert(.reverse) }
+        if bits & CVTERM_ATTR_STRIKE != 0 { a.insert(.strikethrough) }
+        return a
+    }
+
+    static func sanitisedTitle(_ bytes: UnsafeRawBufferPointer) -> String {
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        var scalars = String.UnicodeScalarView()
+        for s in decoded.unicodeScalars where !(s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0)) {
+            scalars.append(s)
+        }
+        return String(String(scalars).prefix(titleLimit))
+    }
+
+    // MARK: Mouse buttons held (for `send(_: MouseEvent)`)
+
+    func noteButton(_ button: Int, pressed: Bool) {
+        if pressed { heldButtons.insert(button) } else { heldButtons.remove(button) }
+    }
+
+    var buttonsHeld: [Int] { heldButtons.sorted() }
+}
+
+/// What libvterm's callbacks fill during a call: scrolled-off lines and bytes for the program.
+/// A class apart from `VTermEmulator`, so the C callbacks can reach it before the emulator exists.
+final class EmulatorSink {
+    var rows = 24
+    private var lines: [[Cell]] = []
+    private var start = 0
+    private(set) var droppedLines = 0
+    private var output: [UInt8] = []
+    private(set) var droppedOutput = 0
+    /// While true, libvterm's writes are discarded (mouse events when no mouse mode is on: libvterm
+    /// 0.1.x reports buttons even then).
+    var discardOutput = false
+
+    var lineLimit: Int { 4 * rows + 1000 }
+
+    func pushLine(_ cells: UnsafeBufferPointer<CVTerm_Cell>) {
+        var line: [Cell] = []
+        line.reserveCapacity(cells.count)
+        var x = 0
+        while x < cells.count {
+            let cell = VTermEmulator.cell(from: cells[x])
+            if cell.width == 2 && x + 1 < cells.count {
+                line.append(cell)
+                line.append(.continuation(style: cell.style))
+                x += 2
+                continue
+            }
+            line.append(cell.width == 1 ? cell : Cell(" ", width: 1, style: cell.style))
+            x += 1
+        }
+        lines.append(line)
+        let excess = lines.count - start - lineLimit
+        if excess > 0 {
+            start += excess
+            droppedLines += excess
+        }
+        if start > 64 && start * 2 > lines.count {
+            lines.removeFirst(start)
+            start = 0
+        }
+    }
+
+    func takeLines() -> [[Cell]] {
+        defer { lines = []; start = 0 }
+        return Array(lines[start...])
+    }
+
+    func appendOutput(_ bytes: UnsafeRawBufferPointer) {
+        if discardOutput { return }
+        let room = VTermEmulator.outputLimit - output.count
+        if bytes.count > room {
+            droppedOutput += bytes.count - max(room, 0)
+            output.append(contentsOf: bytes.prefix(max(room, 0)))
+        } else {
+            output.append(contentsOf: bytes)
+        }
+    }
+
+    func appendOutput(_ bytes: [UInt8]) { bytes.withUnsafeBytes { appendOutput($0) } }
+
+    func takeOutput() -> [UInt8] {
+        defer { output = [] }
+        return output
+    }
+}

@@ -1,0 +1,141 @@
+// CVTerm: a thin C shim over libvterm (the terminal emulator library Vim and Neovim use).
+//
+// This header exposes only CVTerm_-prefixed functions and plain C types: libvterm's own headers are
+// included in shim.c only, so Swift never sees a libvterm type and the shim can absorb the API
+// differences between libvterm 0.1.x (Debian 12) and 0.2/0.3 (string fragments in title and OSC
+// callbacks).
+//
+// What the shim does itself, so that Swift only polls plain values:
+// - damage: a flag per row, set from libvterm's screen damage callback (and for every row after a
+//   resize or a switch of screens), read and cleared with CVTerm_take_damage;
+// - terminal properties (cursor visibility, blink, shape, alternate screen, reverse video, mouse
+//   mode), the title (assembled from fragments on 0.2+; at most CVTERM_TITLE_MAX bytes) and bells;
+// - lines scrolled off the top of the primary screen and bytes libvterm writes back (answers,
+//   encoded keys) go to the callbacks given to CVTerm_new, synchronously, during the call that
+//   caused them.
+//
+// Failure: CVTerm_new returns NULL when libvterm cannot allocate. Every other function accepts only
+// a non-NULL term. Rows are clamped to 1...CVTERM_MAX_SIZE, columns to
+// CVTERM_MIN_COLUMNS...CVTERM_MAX_SIZE (libvterm 0.1.4 crashes on a wide character in one column).
+#ifndef CVTERM_H
+#define CVTERM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CVTERM_MAX_SIZE 1000
+#define CVTERM_MIN_COLUMNS 2
+#define CVTERM_MAX_CHARS 6
+#define CVTERM_TITLE_MAX 4096
+
+typedef struct CVTerm CVTerm;  // opaque: a VTerm, its screen and the shim's bookkeeping
+
+// Colour kinds of CVTerm_Cell.fg_kind / bg_kind.
+#define CVTERM_COLOR_DEFAULT 0
+#define CVTERM_COLOR_INDEXED 1  // palette index in *_index (0...255)
+#define CVTERM_COLOR_RGB 2      // *_r, *_g, *_b
+
+// Attribute bits of CVTerm_Cell.attrs.
+#define CVTERM_ATTR_BOLD 1u
+#define CVTERM_ATTR_UNDERLINE 2u
+#define CVTERM_ATTR_ITALIC 4u
+#define CVTERM_ATTR_BLINK 8u
+#define CVTERM_ATTR_REVERSE 16u
+#define CVTERM_ATTR_STRIKE 32u
+
+/// One screen cell. `chars` holds the base character and combining characters, 0-terminated when
+/// fewer than CVTERM_MAX_CHARS. `width` is 1 or 2 for a cell that starts a character (an empty cell
+/// has chars[0] == 0 and width 1) and 0 for the right half of a wide character.
+typedef struct {
+    uint32_t chars[CVTERM_MAX_CHARS];
+    int32_t width;
+    uint32_t attrs;
+    uint8_t fg_kind, fg_index, fg_r, fg_g, fg_b;
+    uint8_t bg_kind, bg_index, bg_r, bg_g, bg_b;
+} CVTerm_Cell;
+
+/// A line pushed off the top of the primary screen: `cells` is valid during the call only.
+typedef void (*CVTerm_PushLineFn)(void *user, int32_t columns, const CVTerm_Cell *cells);
+/// Bytes libvterm writes back to the program (answers to queries, encoded keys, mouse, paste).
+typedef void (*CVTerm_OutputFn)(void *user, const char *bytes, size_t length);
+
+// Values of CVTerm_Props.cursor_shape and .mouse.
+#define CVTERM_CURSOR_BLOCK 1
+#define CVTERM_CURSOR_UNDERLINE 2
+#define CVTERM_CURSOR_BAR 3
+#define CVTERM_MOUSE_NONE 0
+#define CVTERM_MOUSE_CLICK 1
+#define CVTERM_MOUSE_DRAG 2
+#define CVTERM_MOUSE_MOVE 3
+
+/// The terminal properties libvterm reported, and counters.
+typedef struct {
+    int32_t cursor_row, cursor_col;
+    int32_t cursor_visible, cursor_blink, cursor_shape;
+    int32_t alt_screen, reverse, mouse;
+    uint64_t bells;
+    uint64_t title_changes;  // incremented each time a complete title arrives
+} CVTerm_Props;
+
+/// A new emulator in UTF-8 mode with the alternate screen enabled. Callbacks may be NULL.
+CVTerm *CVTerm_new(int32_t rows, int32_t columns, CVTerm_PushLineFn push_line, CVTerm_OutputFn output, void *user);
+void CVTerm_free(CVTerm *term);
+
+/// Program output in. Returns the number of bytes consumed (always `length`).
+size_t CVTerm_feed(CVTerm *term, const char *bytes, size_t length);
+/// Changes the size (clamped); every row becomes damaged.
+void CVTerm_resize(CVTerm *term, int32_t rows, int32_t columns);
+void CVTerm_get_size(CVTerm *term, int32_t *rows, int32_t *columns);
+
+/// Cell at (row, col); returns 0 (and a blank cell) outside the screen.
+int32_t CVTerm_get_cell(CVTerm *term, int32_t row, int32_t col, CVTerm_Cell *cell);
+/// Copies up to `capacity` damaged row indices, ascending, into `rows`, clears their flags and
+/// returns how many were copied (call again while it returns `capacity`).
+int32_t CVTerm_take_damage(CVTerm *term, int32_t *rows, int32_t capacity);
+void CVTerm_get_props(CVTerm *term, CVTerm_Props *props);
+/// The last complete title as UTF-8 (not NUL-terminated, not sanitised); `*length` is its size.
+/// Titles longer than CVTERM_TITLE_MAX bytes are cut there (and at a character boundary).
+const char *CVTerm_title(CVTerm *term, size_t *length);
+
+// Keys for CVTerm_key.
+#define CVTERM_KEY_ENTER 1
+#define CVTERM_KEY_TAB 2
+#define CVTERM_KEY_BACKSPACE 3
+#define CVTERM_KEY_ESCAPE 4
+#define CVTERM_KEY_UP 5
+#define CVTERM_KEY_DOWN 6
+#define CVTERM_KEY_LEFT 7
+#define CVTERM_KEY_RIGHT 8
+#define CVTERM_KEY_INSERT 9
+#define CVTERM_KEY_DELETE 10
+#define CVTERM_KEY_HOME 11
+#define CVTERM_KEY_END 12
+#define CVTERM_KEY_PAGEUP 13
+#define CVTERM_KEY_PAGEDOWN 14
+#define CVTERM_KEY_FUNCTION_BASE 256  // + n for F1...F12
+
+// Modifier bits (as libvterm's): shift 1, alt 2, ctrl 4.
+#define CVTERM_MOD_SHIFT 1
+#define CVTERM_MOD_ALT 2
+#define CVTERM_MOD_CTRL 4
+
+/// A character typed (encoded as the program's modes ask).
+void CVTerm_unichar(CVTerm *term, uint32_t c, int32_t mods);
+/// A named key (CVTERM_KEY_…); unknown keys are ignored.
+void CVTerm_key(CVTerm *term, int32_t key, int32_t mods);
+/// Bracketed paste markers: libvterm writes them only when the program enabled mode 2004.
+void CVTerm_start_paste(CVTerm *term);
+void CVTerm_end_paste(CVTerm *term);
+/// Mouse: move to (row, col), then press/release `button` (1–3, wheel 4/5, 6/7).
+void CVTerm_mouse_move(CVTerm *term, int32_t row, int32_t col, int32_t mods);
+void CVTerm_mouse_button(CVTerm *term, int32_t button, int32_t pressed, int32_t mods);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

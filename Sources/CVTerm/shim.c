@@ -1,0 +1,357 @@
+// CVTerm: see include/CVTerm.h. libvterm is included here only.
+//
+// libvterm 0.1.x (Debian 12 ships 0.1.4) passes strings to settermprop as a NUL-terminated
+// `char *string` (its parser keeps at most 64 bytes of an OSC, so a longer title arrives cut);
+// 0.2 and later pass a `VTermStringFragment` (str, len, initial, final) and may deliver one string in
+// several fragments. The guard below picks the right one; nothing else in the shim differs.
+#include "CVTerm.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <vterm.h>
+
+#if VTERM_VERSION_MAJOR > 0 || VTERM_VERSION_MINOR >= 2
+#define CVTERM_STRING_FRAGMENTS 1
+#else
+#define CVTERM_STRING_FRAGMENTS 0
+#endif
+
+struct CVTerm {
+    VTerm *vt;
+    VTermScreen *screen;
+    VTermState *state;
+    int rows, cols;
+    unsigned char *damage;  // one flag per row, `rows` long
+    CVTerm_PushLineFn push_line;
+    CVTerm_OutputFn output;
+    void *user;
+    CVTerm_Cell *line;  // scratch for push_line, `cols` long
+    CVTerm_Props props;
+    char title[CVTERM_TITLE_MAX];
+    size_t title_len;
+    char pending[CVTERM_TITLE_MAX];  // a title being assembled from fragments
+    size_t pending_len;
+};
+
+static int clamp_size(int32_t v) {
+    if (v < 1) return 1;
+    if (v > CVTERM_MAX_SIZE) return CVTERM_MAX_SIZE;
+    return (int)v;
+}
+
+// libvterm 0.1.4 writes through a null pointer when a wide character is put on a screen one column
+// wide (found by the emulator's fuzz test: resize to 1 column, then feed U+4E2D), so a screen has at
+// least two columns.
+static int clamp_columns(int32_t v) {
+    if (v < CVTERM_MIN_COLUMNS) return CVTERM_MIN_COLUMNS;
+    if (v > CVTERM_MAX_SIZE) return CVTERM_MAX_SIZE;
+    return (int)v;
+}
+
+static void mark_all(CVTerm *t) { memset(t->damage, 1, (size_t)t->rows); }
+
+static void mark_rows(CVTerm *t, int start, int end) {  // [start, end)
+    if (start < 0) start = 0;
+    if (end > t->rows) end = t->rows;
+    for (int r = start; r < end; r++) t->damage[r] = 1;
+}
+
+// The length of `s` without a trailing incomplete UTF-8 sequence (a title cut by a byte limit).
+static size_t utf8_complete_prefix(const char *s, size_t len) {
+    size_t i = len, back = 0;
+    while (i > 0 && back < 4 && (((unsigned char)s[i - 1]) & 0xC0) == 0x80) { i--; back++; }
+    if (i == 0) return len;
+    unsigned char lead = (unsigned char)s[i - 1];
+    size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    if (need > 1 && back + 1 < need) return i - 1;
+    return len;
+}
+
+static void title_append(CVTerm *t, const char *s, size_t len) {
+    size_t room = sizeof t->pending - t->pending_len;
+    if (len > room) len = room;
+    memcpy(t->pending + t->pending_len, s, len);
+    t->pending_len += len;
+}
+
+static void title_finish(CVTerm *t) {
+    size_t n = utf8_complete_prefix(t->pending, t->pending_len);
+    memcpy(t->title, t->pending, n);
+    t->title_len = n;
+    t->pending_len = 0;
+    t->props.title_changes++;
+}
+
+static void convert_color(const VTermColor *c, int is_fg, uint8_t *kind, uint8_t *index, uint8_t *r, uint8_t *g, uint8_t *b) {
+    *index = 0; *r = 0; *g = 0; *b = 0;
+    if ((is_fg && VTERM_COLOR_IS_DEFAULT_FG(c)) || (!is_fg && VTERM_COLOR_IS_DEFAULT_BG(c))) {
+        *kind = CVTERM_COLOR_DEFAULT;
+    } else if (VTERM_COLOR_IS_INDEXED(c)) {
+        *kind = CVTERM_COLOR_INDEXED;
+        *index = c->indexed.idx;
+    } else {
+        *kind = CVTERM_COLOR_RGB;
+        *r = c->rgb.red; *g = c->rgb.green; *b = c->rgb.blue;
+    }
+}
+
+static void convert_cell(const VTermScreenCell *in, CVTerm_Cell *out) {
+    memset(out, 0, sizeof *out);
+    if (in->chars[0] == (uint32_t)-1) {  // the right half of a wide character
+        out->width = 0;
+    } else {
+        for (int i = 0; i < CVTERM_MAX_CHARS && i < VTERM_MAX_CHARS_PER_CELL; i++) {
+            out->chars[i] = in->chars[i];
+            if (!in->chars[i]) break;
+        }
+        out->width = in->width == 2 ? 2 : 1;
+    }
+    uint32_t a = 0;
+    if (in->attrs.bold) a |= CVTERM_ATTR_BOLD;
+    if (in->attrs.underline) a |= CVTERM_ATTR_UNDERLINE;
+    if (in->attrs.italic) a |= CVTERM_ATTR_ITALIC;
+    if (in->attrs.blink) a |= CVTERM_ATTR_BLINK;
+    if (in->attrs.reverse) a |= CVTERM_ATTR_REVERSE;
+    if (in->attrs.strike) a |= CVTERM_ATTR_STRIKE;
+    out->attrs = a;
+    convert_color(&in->fg, 1, &out->fg_kind, &out->fg_index, &out->fg_r, &out->fg_g, &out->fg_b);
+    convert_color(&in->bg, 0, &out->bg_kind, &out->bg_index, &out->bg_r, &out->bg_g, &out->bg_b);
+}
+
+// ---- screen callbacks ---------------------------------------------------------------------------
+
+static int on_damage(VTermRect rect, void *user) {
+    mark_rows((CVTerm *)user, rect.start_row, rect.end_row);
+    return 1;
+}
+
+static int on_movecursor(VTermPos pos, VTermPos oldpos, int visible, void *user) {
+    (void)oldpos; (void)visible;
+    CVTerm *t = user;
+    t->props.cursor_row = pos.row;
+    t->props.cursor_col = pos.col;
+    return 1;
+}
+
+static int on_settermprop(VTermProp prop, VTermValue *val, void *user) {
+    CVTerm *t = user;
+    switch (prop) {
+    case VTERM_PROP_CURSORVISIBLE: t->props.cursor_visible = val->boolean ? 1 : 0; break;
+    case VTERM_PROP_CURSORBLINK: t->props.cursor_blink = val->boolean ? 1 : 0; break;
+    case VTERM_PROP_CURSORSHAPE: t->props.cursor_shape = val->number; break;
+    case VTERM_PROP_ALTSCREEN:
+        t->props.alt_screen = val->boolean ? 1 : 0;
+        mark_all(t);
+        break;
+    case VTERM_PROP_REVERSE:
+        t->props.reverse = val->boolean ? 1 : 0;
+        mark_all(t);
+        break;
+    case VTERM_PROP_MOUSE: t->props.mouse = val->number; break;
+    case VTERM_PROP_TITLE:
+#if CVTERM_STRING_FRAGMENTS
+        if (val->string.initial) t->pending_len = 0;
+        if (val->string.str) title_append(t, val->string.str, val->string.len);
+        if (val->string.final) title_finish(t);
+#else
+        t->pending_len = 0;
+        if (val->string) title_append(t, val->string, strlen(val->string));
+        title_finish(t);
+#endif
+        break;
+    default: break;  // icon name, focus reporting: not needed
+    }
+    return 1;
+}
+
+static int on_bell(void *user) {
+    ((CVTerm *)user)->props.bells++;
+    return 1;
+}
+
+static int on_resize(int rows, int cols, void *user) {
+    (void)rows; (void)cols; (void)user;
+    return 1;
+}
+
+static int on_sb_pushline(int cols, const VTermScreenCell *cells, void *user) {
+    CVTerm *t = user;
+    if (!t->push_line) return 1;
+    if (cols > CVTERM_MAX_SIZE) cols = CVTERM_MAX_SIZE;  // never beyond the scratch line
+    for (int i = 0; i < cols; i++) convert_cell(&cells[i], &t->line[i]);
+    t->push_line(t->user, cols, t->line);
+    return 1;
+}
+
+static int on_sb_popline(int cols, VTermScreenCell *cells, void *user) {
+    (void)cols; (void)cells; (void)user;
+    return 0;  // the user's terminal keeps the scrollback
+}
+
+static const VTermScreenCallbacks screen_callbacks = {
+    .damage = on_damage,
+    .movecursor = on_movecursor,
+    .settermprop = on_settermprop,
+    .bell = on_bell,
+    .resize = on_resize,
+    .sb_pushline = on_sb_pushline,
+    .sb_popline = on_sb_popline,
+};
+
+static void on_output(const char *s, size_t len, void *user) {
+    CVTerm *t = user;
+    if (t->output) t->output(t->user, s, len);
+}
+
+// ---- public -------------------------------------------------------------------------------------
+
+CVTerm *CVTerm_new(int32_t rows, int32_t columns, CVTerm_PushLineFn push_line, CVTerm_OutputFn output, void *user) {
+    CVTerm *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->rows = clamp_size(rows);
+    t->cols = clamp_columns(columns);
+    t->damage = calloc(CVTERM_MAX_SIZE, 1);
+    t->line = calloc(CVTERM_MAX_SIZE, sizeof *t->line);
+    t->vt = vterm_new(t->rows, t->cols);
+    if (!t->damage || !t->line || !t->vt) {
+        if (t->vt) vterm_free(t->vt);
+        free(t->damage); free(t->line); free(t);
+        return NULL;
+    }
+    t->push_line = push_line;
+    t->output = output;
+    t->user = user;
+    t->props.cursor_visible = 1;
+    t->props.cursor_blink = 1;
+    t->props.cursor_shape = CVTERM_CURSOR_BLOCK;
+    vterm_set_utf8(t->vt, 1);
+    vterm_output_set_callback(t->vt, on_output, t);
+    t->screen = vterm_obtain_screen(t->vt);
+    t->state = vterm_obtain_state(t->vt);
+    vterm_screen_set_callbacks(t->screen, &screen_callbacks, t);
+    vterm_screen_enable_altscreen(t->screen, 1);
+    vterm_screen_reset(t->screen, 1);
+    mark_all(t);
+    return t;
+}
+
+void CVTerm_free(CVTerm *t) {
+    if (!t) return;
+    vterm_free(t->vt);
+    free(t->damage);
+    free(t->line);
+    free(t);
+}
+
+size_t CVTerm_feed(CVTerm *t, const char *bytes, size_t length) {
+    if (!length) return 0;
+    size_t n = vterm_input_write(t->vt, bytes, length);
+    vterm_screen_flush_damage(t->screen);
+    return n;
+}
+
+void CVTerm_resize(CVTerm *t, int32_t rows, int32_t columns) {
+    t->rows = clamp_size(rows);
+    t->cols = clamp_columns(columns);
+    vterm_set_size(t->vt, t->rows, t->cols);
+    vterm_screen_flush_damage(t->screen);
+    VTermPos pos;
+    vterm_state_get_cursorpos(t->state, &pos);
+    t->props.cursor_row = pos.row;
+    t->props.cursor_col = pos.col;
+    mark_all(t);
+}
+
+void CVTerm_get_size(CVTerm *t, int32_t *rows, int32_t *columns) {
+    *rows = t->rows;
+    *columns = t->cols;
+}
+
+int32_t CVTerm_get_cell(CVTerm *t, int32_t row, int32_t col, CVTerm_Cell *cell) {
+    if (row < 0 || col < 0 || row >= t->rows || col >= t->cols) {
+        memset(cell, 0, sizeof *cell);
+        cell->width = 1;
+        return 0;
+    }
+    VTermScreenCell c;
+    memset(&c, 0, sizeof c);
+    VTermPos pos = { .row = row, .col = col };
+    if (!vterm_screen_get_cell(t->screen, pos, &c)) {
+        memset(cell, 0, sizeof *cell);
+        cell->width = 1;
+        return 0;
+    }
+    convert_cell(&c, cell);
+    return 1;
+}
+
+int32_t CVTerm_take_damage(CVTerm *t, int32_t *rows, int32_t capacity) {
+    int32_t n = 0;
+    for (int r = 0; r < t->rows && n < capacity; r++) {
+        if (t->damage[r]) {
+            t->damage[r] = 0;
+            rows[n++] = r;
+        }
+    }
+    return n;
+}
+
+void CVTerm_get_props(CVTerm *t, CVTerm_Props *props) {
+    VTermPos pos;
+    vterm_state_get_cursorpos(t->state, &pos);
+    t->props.cursor_row = pos.row;
+    t->props.cursor_col = pos.col;
+    *props = t->props;
+}
+
+const char *CVTerm_title(CVTerm *t, size_t *length) {
+    *length = t->title_len;
+    return t->title;
+}
+
+void CVTerm_unichar(CVTerm *t, uint32_t c, int32_t mods) {
+    vterm_keyboard_unichar(t->vt, c, (VTermModifier)(mods & VTERM_ALL_MODS_MASK));
+}
+
+void CVTerm_key(CVTerm *t, int32_t key, int32_t mods) {
+    VTermKey k;
+    switch (key) {
+    case CVTERM_KEY_ENTER: k = VTERM_KEY_ENTER; break;
+    case CVTERM_KEY_TAB: k = VTERM_KEY_TAB; break;
+    case CVTERM_KEY_BACKSPACE: k = VTERM_KEY_BACKSPACE; break;
+    case CVTERM_KEY_ESCAPE: k = VTERM_KEY_ESCAPE; break;
+    case CVTERM_KEY_UP: k = VTERM_KEY_UP; break;
+    case CVTERM_KEY_DOWN: k = VTERM_KEY_DOWN; break;
+    case CVTERM_KEY_LEFT: k = VTERM_KEY_LEFT; break;
+    case CVTERM_KEY_RIGHT: k = VTERM_KEY_RIGHT; break;
+    case CVTERM_KEY_INSERT: k = VTERM_KEY_INS; break;
+    case CVTERM_KEY_DELETE: k = VTERM_KEY_DEL; break;
+    case CVTERM_KEY_HOME: k = VTERM_KEY_HOME; break;
+    case CVTERM_KEY_END: k = VTERM_KEY_END; break;
+    case CVTERM_KEY_PAGEUP: k = VTERM_KEY_PAGEUP; break;
+    case CVTERM_KEY_PAGEDOWN: k = VTERM_KEY_PAGEDOWN; break;
+    default:
+        if (key > CVTERM_KEY_FUNCTION_BASE && key <= CVTERM_KEY_FUNCTION_BASE + 24) {
+            k = (VTermKey)VTERM_KEY_FUNCTION(key - CVTERM_KEY_FUNCTION_BASE);
+            break;
+        }
+        return;
+    }
+    vterm_keyboard_key(t->vt, k, (VTermModifier)(mods & VTERM_ALL_MODS_MASK));
+}
+
+void CVTerm_start_paste(CVTerm *t) { vterm_keyboard_start_paste(t->vt); }
+void CVTerm_end_paste(CVTerm *t) { vterm_keyboard_end_paste(t->vt); }
+
+void CVTerm_mouse_move(CVTerm *t, int32_t row, int32_t col, int32_t mods) {
+    if (row < 0) row = 0;
+    if (col < 0) col = 0;
+    if (row >= t->rows) row = t->rows - 1;
+    if (col >= t->cols) col = t->cols - 1;
+    vterm_mouse_move(t->vt, row, col, (VTermModifier)(mods & VTERM_ALL_MODS_MASK));
+}
+
+void CVTerm_mouse_button(CVTerm *t, int32_t button, int32_t pressed, int32_t mods) {
+    if (button < 1 || button > 7) return;
+    vterm_mouse_button(t->vt, button, pressed != 0, (VTermModifier)(mods & VTERM_ALL_MODS_MASK));
+}
