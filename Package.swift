@@ -45,12 +45,18 @@ let package = Package(
             resources: [.embedInCode("Resources/Demo/screens"), .embedInCode("Resources/Demo/catalogs"),
                         .embedInCode("Resources/Chrome")]
         ),
+        // Thin C shim over libvterm (the emulator of `rtl-tui run`): CVTerm_-prefixed functions and
+        // plain C types only; vterm.h is included in shim.c only (see Sources/CVTerm/include/CVTerm.h).
+        .target(name: "CVTerm", linkerSettings: [.linkedLibrary("vterm")]),
+        // Thin C shim over the C library's pseudo-terminal calls: the child's side of a spawn
+        // (new session, controlling terminal, exec) runs in C between fork and exec.
+        .target(name: "CPty"),
         // Running apps on a real terminal: the terminal session (start-up checks, identification,
         // the bidi plan, curses mode, signals, restore), the ncurses backend and the crash guard.
         // rtl-tui's own commands use it as any other program does.
         .target(
             name: "BidiTermTerminal",
-            dependencies: ["BidiTerm", "CNcurses"]
+            dependencies: ["BidiTerm", "CNcurses", "CPty", "CVTerm"]
         ),
         // The command-line tool: swift-argument-parser commands.
         .executableTarget(
@@ -86,7 +92,8 @@ let package = Package(
         // The terminal session's pieces that need no terminal, and the emulator of `run`.
         .testTarget(
             name: "BidiTermTerminalTests",
-            dependencies: ["BidiTermTerminal", "BidiTerm", "TestSupport"]
+            dependencies: ["BidiTermTerminal", "BidiTerm", "TestSupport"],
+            exclude: ["Fixtures"]
         ),
         // The commands, parsed and run in process with captured output; hostile input through every
         // entry point.

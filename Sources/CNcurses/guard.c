@@ -272,3 +272,54 @@ void CNcurses_guard_stop_self(void) {
 }
 
 void CNcurses_guard_reraise_default(int sig) { raiseWithDefault(sig); }
+
+// MARK: - Without curses (rtl-tui run)
+
+static volatile sig_atomic_t resizedFlag = 0;
+static int resizeWatched = 0;
+static struct sigaction previousWinch;
+
+static void onResize(int sig) {
+    (void)sig;
+    resizedFlag = 1;
+}
+
+int CNcurses_guard_enter_raw(void) {
+    if (guardFd < 0 || !haveSavedModes) return -1;
+    struct termios raw = savedModes;
+    // cfmakeraw: no echo, no canonical mode, no signals from keys (Ctrl-C, Ctrl-Z and Ctrl-\ are
+    // bytes for the program), no CR/NL translation, 8-bit characters.
+    raw.c_iflag &= ~(tcflag_t)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON);
+    raw.c_oflag &= ~(tcflag_t)OPOST;
+    raw.c_lflag &= ~(tcflag_t)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
+    raw.c_cflag &= ~(tcflag_t)(CSIZE | PARENB);
+    raw.c_cflag |= CS8;
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    return tcsetattr(guardFd, TCSANOW, &raw) == 0 ? 0 : -1;
+}
+
+int CNcurses_guard_leave_raw(void) {
+    if (guardFd < 0 || !haveSavedModes) return -1;
+    return tcsetattr(guardFd, TCSANOW, &savedModes) == 0 ? 0 : -1;
+}
+
+void CNcurses_guard_watch_resize(int on) {
+    if (on && !resizeWatched) {
+        struct sigaction act;
+        memset(&act, 0, sizeof act);
+        act.sa_handler = onResize;
+        sigemptyset(&act.sa_mask);
+        act.sa_flags = 0;  // no SA_RESTART: a wait in poll(2) returns at once
+        if (sigaction(SIGWINCH, &act, &previousWinch) == 0) resizeWatched = 1;
+    } else if (!on && resizeWatched) {
+        sigaction(SIGWINCH, &previousWinch, NULL);
+        resizeWatched = 0;
+    }
+}
+
+int CNcurses_guard_take_resized(void) {
+    if (!resizedFlag) return 0;
+    resizedFlag = 0;
+    return 1;
+}

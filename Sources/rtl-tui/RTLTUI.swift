@@ -15,7 +15,7 @@ struct RTLTUI: ParsableCommand {
             RTL readers expect.
             """,
         subcommands: [DemoCommand.self, PreviewCommand.self, RenderCommand.self, InspectCommand.self, CheckCommand.self, BrowseCommand.self,
-                      DoctorCommand.self]
+                      DoctorCommand.self, RunCommand.self]
     )
 
     /// The process's entry point: runs the command line and exits with its status.

@@ -249,6 +249,16 @@ public struct TerminalSetup: Hashable, Sendable {
             break
         }
 
+        // R25: under `rtl-tui run` the screen is reordered unless the program says it draws in
+        // visual order itself (BDSM off, CSI 8 l), as in a terminal with bidi on.
+        if environment["RTL_TUI_RUN"] == "1", !(inTmux || inScreen) {
+            setup.strategy = .switchedOff
+            setup.enter += setup.wrap(TerminalMode.bidi.sequence(set: false))
+            setup.leave += setup.wrap(TerminalMode.bidi.sequence(set: true))
+            setup.reasons.append("runs under rtl-tui run, which reorders each row unless told not to: CSI 8 l switches that off; cells are sent as drawn")
+            return setup
+        }
+
         switch family {
         case .xterm, .urxvt, .st, .linux, .alacritty, .foot, .ghostty:
             setup.strategy = .plain

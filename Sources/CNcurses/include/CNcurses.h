@@ -273,6 +273,22 @@ void CNcurses_guard_stop_self(void);
 /// ends with that signal's status. Returns only if the default action does not end the process.
 void CNcurses_guard_reraise_default(int sig);
 
+// MARK: - Terminal guard without curses (guard.c)
+//
+// For a session that draws without curses (`rtl-tui run`): the terminal's modes are the ones the
+// guard saved at install time, changed and put back here.
+
+/// Puts the guarded terminal in raw mode (cfmakeraw: no echo, no line editing, no signals from
+/// keys, no output processing). Returns 0, or -1 without a guarded terminal.
+int CNcurses_guard_enter_raw(void);
+/// Puts back the modes saved by `CNcurses_guard_install`. Returns 0 or -1.
+int CNcurses_guard_leave_raw(void);
+/// Notes SIGWINCH (the terminal was resized) when `on`, for `CNcurses_guard_take_resized`; puts
+/// the previous action back when 0.
+void CNcurses_guard_watch_resize(int on);
+/// 1 (once) when a SIGWINCH arrived since the last call, else 0.
+int CNcurses_guard_take_resized(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,88 @@
+import ArgumentParser
+import BidiTerm
+import BidiTermTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a program with its Arabic, Hebrew and Persian text reading right in this terminal.",
+        discussion: """
+            Starts CMD (or $SHELL) on a new pseudo-terminal the size of this one, emulates its \
+            screen with libvterm and redraws it here with the right-to-left text of every row \
+            reordered (R23–R26): each row is cut into runs at box-drawing characters, gaps of \
+            blank cells and background changes, and each run is reordered in its own columns, so \
+            panes, columns and menus stay where the program put them. Keys, paste and the mouse go \
+            to the program; its exit status is rtl-tui's (128+N after signal N, 127 when it \
+            cannot be run). Examples: `rtl-tui run`, `rtl-tui run -- less README.he`, \
+            `rtl-tui run --dir rtl -- mc`.
+            """
+    )
+
+    @OptionGroup var bidi: BidiModeOptions
+
+    @Option(help: "The paragraph direction of each run: auto (default: its first strong character), rtl or ltr.")
+    var dir: RunDirection = .auto
+
+    @Option(help: "Blank cells that separate two runs of text (R23; default 2, 0: never cut at blanks).")
+    var gap: Int = 2
+
+    @Flag(help: "Do not cut runs where the background colour changes (R23).")
+    var noBackgroundCuts = false
+
+    @Flag(help: "Pass the program's clipboard writes (OSC 52) to the terminal; dropped otherwise.")
+    var allowClipboard = false
+
+    @Argument(parsing: .captureForPassthrough, help: "The program and its arguments (default: $SHELL).")
+    var command: [String] = []
+
+    func validate() throws {
+        if gap < 0 { throw ValidationError("--gap must be 0 or more") }
+    }
+
+    func run() throws {
+        var argv = command
+        if argv.first == "--" { argv.removeFirst() }
+        let env = CommandEnvironment.variables
+        if argv.isEmpty { argv = [env["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"] }
+        var options = ProgramHostOptions(command: argv)
+        options.session = FullScreen.options()
+        options.session.bidiMode = bidi.bidiMode
+        options.rows.direction = dir.direction
+        options.rows.gap = gap
+        options.rows.cutAtBackground = !noBackgroundCuts
+        options.allowClipboard = allowClipboard
+        TerminalSession.programName = "rtl-tui"
+        TerminalSession.nonInteractiveHint = "`rtl-tui run` shows a program on a terminal; for text use `rtl-tui render`"
+        let end: ProgramExit
+        do {
+            end = try ProgramHost(options: options).run()
+        } catch let e as TerminalSessionError {
+            CommandEnvironment.writeError(e.description + "\n")
+            throw ExitCode(e.exitStatus)
+        } catch let e as ProgramHostError {
+            CommandEnvironment.writeError(e.description + "\n")
+            throw ExitCode(e.exitStatus)
+        }
+        if case .hungUp(let sig) = end, sig != SIGHUP, sig != SIGINT {
+            AppLoopExit.signal(sig).exitProcess()
+        }
+        throw ExitCode(end.status)
+    }
+}
+
+/// `--dir`.
+enum RunDirection: String, ExpressibleByArgument, CaseIterable {
+    case auto, rtl, ltr
+
+    /// The forced paragraph direction, nil for auto.
+    var direction: LayoutDirection? {
+        switch self {
+        case .auto: return nil
+        case .rtl: return .rtl
+        case .ltr: return .ltr
+        }
+    }
+}
