@@ -68,6 +68,12 @@ final class RunE2ETests: XCTestCase {
         (_, run) = try pair.agree()
         XCTAssertTrue(run.contains(rtl("לפני") + " less"), run.description)
         XCTAssertFalse(try pair.run.isAlternateScreen())
+        // The terminal's history and screen hold the shell's lines once, as without rtl-tui: the
+        // normal screen drawn again after less is not pushed into the history a second time.
+        let plainAll = try pair.plain.captureHistory(lines: 100), runAll = try pair.run.captureHistory(lines: 100)
+        XCTAssertEqual(plainAll.filter { $0.hasSuffix("less he.txt") }.count, 1, plainAll.joined(separator: "\n"))
+        XCTAssertEqual(runAll.filter { $0.hasSuffix("less he.txt") }.count, 1, runAll.joined(separator: "\n"))
+        XCTAssertEqual(runAll.filter { $0 == "less " + rtl("לפני") }.count, 1, runAll.joined(separator: "\n"))
     }
 
     // MARK: - nano
