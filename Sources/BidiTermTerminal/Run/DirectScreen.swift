@@ -108,8 +108,9 @@ public final class DirectScreen {
         }
         let fullRepaint = shown == nil
         if fullRepaint {
-            // Each row is erased by itself (EL 2), never the whole screen at once: tmux, VTE and
-            // Konsole move the screen into their scrollback on ED 2 (and ED 0 from the top), so
+            // Each row is erased by itself (EL 2), never the whole screen at once: tmux (its
+            // scroll-on-clear) and VTE move the screen into their scrollback on ED 2 (tmux on
+            // ED 0 from the top too), so
             // every full repaint of the normal screen (after the alternate screen, a resize, a
             // resume) would copy the program's lines into the history again.
             out += Array("\u{1B}[0m".utf8)

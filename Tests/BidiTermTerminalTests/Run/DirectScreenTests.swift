@@ -27,8 +27,8 @@ final class DirectScreenTests: XCTestCase {
     }
 
     /// A full repaint (the first frame, after `invalidate`: leaving the alternate screen, a
-    /// resize, a resume) erases row by row, never the whole screen: tmux, VTE and Konsole move the
-    /// screen into their scrollback on ED 2 or ED 0 from the top, which copied the program's normal
+    /// resize, a resume) erases row by row, never the whole screen: tmux and VTE move the screen
+    /// into their scrollback on ED 2 (tmux on ED 0 from the top too), which copied the program's normal
     /// screen into the history again each time (a shell's lines twice after quitting `less`).
     func test_fullRepaint_erasesRowByRow_neverTheWholeScreen() throws {
         let frame = [[Cell("a")], [Cell("ש"), Cell("b")], []]
