@@ -97,6 +97,22 @@ final class RunBehaviourE2ETests: XCTestCase {
         try tmux.waitUntil("the Hebrew after the resize") { $0.rows.contains(rtl("סוף")) }
     }
 
+    /// SIGTERM or SIGHUP to rtl-tui (the terminal closed): the program is hung up, as a terminal
+    /// does; rtl-tui ends by the same signal (SIGTERM) or with 128+1 (SIGHUP), the terminal restored.
+    func test_terminationOrHangUp_hangsUpTheProgram_andRestoresTheTerminal() throws {
+        for (signal, end) in [(SIGTERM, TmuxHarness.ExitStatus.signalled(SIGTERM)), (SIGHUP, .exited(129))] {
+            let home = try RunE2E.temporaryDirectory(self)
+            let script = "trap 'echo hung-up > \"$HOME/hup\"; exit 7' HUP; printf '\\033[?1049h\\033[?1002h'; echo ready; "
+                + "while :; do sleep 0.05; done"
+            let tmux = try run(["/bin/sh", "-c", script], environment: ["HOME": home], record: true)
+            try tmux.waitFor("ready")
+            try tmux.signal(signal)
+            XCTAssertEqual(try tmux.waitForExit(), end, "signal \(signal)")
+            XCTAssertEqual(try? String(contentsOfFile: home + "/hup", encoding: .utf8), "hung-up\n", "signal \(signal)")
+            try RunE2E.assertRestored(tmux, "after signal \(signal)")
+        }
+    }
+
     // MARK: - Normal screen
 
     /// Lines that scroll off the top land in the terminal's own history, reordered, in order.

@@ -25,7 +25,7 @@ final class RunE2ETests: XCTestCase {
         let pair = try RunE2E.Pair(RunE2E.bash, environment: RunE2E.shellEnvironment(home: home))
         defer { pair.tearDown() }
         try pair.agree(after: "bash-")
-        try pair.type("cd ~/files; printf '%s\\n' 'مرحبا بالعالم! (2024) نص عربي' 'שלום עולם: גרסה 1.2 כאן' 'سلام دنیا، این یک متن فارسی است' 'abc שלום def'")
+        try pair.type("cd ~/files; printf '%s\\n' 'مرحبا بالعالم! (2024) نص عربي' 'שלום עולם: גרסה 1.2 כאן' 'سلام دنیا، این یک متن فارسی است' 'abc שלום def' '日本語 שלום 👍 abc' $'\\e[31mאדום\\e[0m ירוק'")
         let (_, lines) = try pair.agree(when: { $0.rows.contains("abc שלום def") })
         XCTAssertTrue(lines.contains(try RunE2E.visual("שלום עולם: גרסה 1.2 כאן")), lines.description)
         XCTAssertTrue(lines.contains("abc " + rtl("שלום") + " def"), lines.description)
@@ -128,6 +128,10 @@ final class RunE2ETests: XCTestCase {
         try pair.plain.waitUntil("item 2 highlighted", escapes: true) { Self.highlighted("حفظ", in: $0) }
         (plain, run) = try pair.agree()
         try pair.run.waitUntil("item 2 highlighted under run", escapes: true) { Self.highlighted(item2, in: $0) }
+        // A larger terminal: dialog draws its box again, wider, under run as alone.
+        try pair.plain.resize(columns: 70, rows: 20)
+        try pair.run.resize(columns: 70, rows: 20)
+        (plain, run) = try pair.agree(when: { $0.rows.count == 20 && $0.row(0).hasSuffix("┐") && DemoE2E.width($0.row(0)) > 60 })
         try pair.sendKeys("Enter")
         XCTAssertEqual(try pair.run.waitForExit(), .exited(0))
         XCTAssertEqual(try pair.plain.waitForExit(), .exited(0))
