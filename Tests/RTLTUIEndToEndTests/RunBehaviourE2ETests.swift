@@ -55,23 +55,23 @@ final class RunBehaviourE2ETests: XCTestCase {
     func test_ctrlC_ctrlZ_reachTheProgram_andAStormOfCtrlCBreaksNothing() throws {
         let tmux = try run(RunE2E.bash, environment: RunE2E.shellEnvironment(home: try RunE2E.temporaryDirectory(self)))
         try tmux.waitFor("bash-")
-        try tmux.sendText("sleep 100")
+        try tmux.sendText("sleep 100.25")
         try tmux.sendKeys("Enter")
-        try tmux.waitFor("sleep 100")
-        usleep(200_000)
+        try RunE2E.waitForProcess(["sleep", "100.25"])
         try tmux.sendKeys("C-c")
         try tmux.waitUntil("the prompt after Ctrl-C") { s in s.rows.filter { $0.hasPrefix("bash-") }.count == 2 }
         for _ in 0..<50 { try tmux.sendKeys("C-c") }
         // Ctrl-Z stops the program, the shell's job control takes over; fg brings it back.
-        try tmux.sendText("sleep 100")
+        try tmux.sendText("sleep 100.75")
         try tmux.sendKeys("Enter")
-        usleep(200_000)
+        try RunE2E.waitForProcess(["sleep", "100.75"])
         try tmux.sendKeys("C-z")
         try tmux.waitFor("Stopped")
+        try RunE2E.waitForProcess(["sleep", "100.75"], states: ["T"])
         try tmux.sendText("fg")
         try tmux.sendKeys("Enter")
-        try tmux.waitUntil("sleep in the foreground again") { $0.rows.filter { $0 == "sleep 100" }.count == 1 }
-        usleep(200_000)
+        try RunE2E.waitForProcess(["sleep", "100.75"], states: ["S", "R"])
+        try tmux.waitUntil("sleep in the foreground again") { $0.rows.filter { $0 == "sleep 100.75" }.count == 1 }
         try tmux.sendKeys("C-c")
         try tmux.sendText("echo alive $((6*7)) 'שלום'")
         try tmux.sendKeys("Enter")

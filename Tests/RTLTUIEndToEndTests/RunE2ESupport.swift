@@ -232,6 +232,29 @@ enum RunE2E {
         return Array(rows.prefix { !$0.hasPrefix("Pane is dead") })
     }
 
+    // MARK: - Processes
+
+    /// Waits until a process runs with exactly the arguments `argv` (read from /proc), in one of
+    /// `states` when given ("S" sleeping, "T" stopped...), so that a key meant for it is not sent
+    /// before it exists. Use arguments no other process has (`sleep 100.25`).
+    static func waitForProcess(_ argv: [String], states: Set<Character>? = nil, timeout: TimeInterval = 5) throws {
+        let want = argv.joined(separator: "\0") + "\0"
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int32(entry) != nil {
+                guard let cmd = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                      String(decoding: cmd, as: UTF8.self) == want else { continue }
+                guard let states else { return }
+                if let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                   let close = stat.lastIndex(of: ")"),
+                   let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first,
+                   states.contains(state) { return }
+            }
+            usleep(20_000)
+        }
+        throw TmuxHarness.Failure.timeout(waitingFor: "a process \(argv) in state \(states.map { String($0) } ?? "any")", screen: "")
+    }
+
     // MARK: - Bytes
 
     /// The last position of `needle` in `bytes`, or -1.
