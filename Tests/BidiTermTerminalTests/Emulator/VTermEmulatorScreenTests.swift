@@ -75,6 +75,20 @@ final class VTermEmulatorScreenTests: XCTestCase {
         XCTAssertEqual(e.lines, ["שלום abc", "مرحبا 123"])
     }
 
+    func test_utf8CharacterSplitAcrossFeeds_isKeptWhole() {
+        let bytes = Array("a—שb中\u{1F600}c".utf8)
+        for cut in 0...bytes.count {
+            let e = VTermEmulator(rows: 1, columns: 12)
+            e.feed(Array(bytes[..<cut]))
+            e.feed(Array(bytes[cut...]))
+            XCTAssertEqual(e.text(0), "a—שb中\u{1F600}c", "cut at \(cut)")
+        }
+        XCTAssertEqual(VTermEmulator.incompleteUTF8Suffix([0x61, 0xE2, 0x80]), 2)
+        XCTAssertEqual(VTermEmulator.incompleteUTF8Suffix([0xE2, 0x80, 0x94]), 0)
+        XCTAssertEqual(VTermEmulator.incompleteUTF8Suffix([0x80, 0x80, 0x80, 0x80]), 0)
+        XCTAssertEqual(VTermEmulator.incompleteUTF8Suffix([0xFF]), 0)
+    }
+
     func test_controlCharacters_neverReachASymbol() {
         let e = VTermEmulator(rows: 2, columns: 10)
         e.feed([0x41, 0xC2, 0x85, 0x42, 0xC2, 0x9B, 0x43, 0xFF, 0x44, 0x7F, 0x45, 0x01, 0x7F])
