@@ -35,7 +35,7 @@ public final class VTermEmulator {
     private var filtered: [UInt8] = []
     private var heldUTF8: [UInt8] = []
     private var scratch = CVTerm_Cell()
-    private var seenTitleChanges: UInt64 = 0
+    private var seenTitleChanges = 0
     private var heldButtons: Set<Int> = []
 
     /// A blank screen of `rows` × `columns` (clamped: `1...maxSize` rows, `minColumns...maxSize`
@@ -238,19 +238,16 @@ public final class VTermEmulator {
     public var explicitBidi: Bool { scanner.explicitBidi }
 
     /// The last title the program set (OSC 0 or 2), sanitised: no C0, DEL or C1 characters (they
-    /// are removed), at most `titleLimit` characters; nil before the first. libvterm 0.1.x cuts a
-    /// title at 62 bytes.
+    /// are removed), invalid UTF-8 as U+FFFD, at most `titleLimit` characters; nil before the first.
     public var title: String? {
-        var length = 0
-        guard props.title_changes > 0, let bytes = CVTerm_title(term, &length) else { return nil }
-        return Self.sanitisedTitle(UnsafeRawBufferPointer(start: bytes, count: length))
+        guard scanner.titleChanges > 0 else { return nil }
+        return scanner.title.withUnsafeBytes { Self.sanitisedTitle($0) }
     }
 
     /// The title if the program set one since the last call (even to the same text), else nil.
     public func takeTitleChange() -> String? {
-        let changes = props.title_changes
-        guard changes != seenTitleChanges else { return nil }
-        seenTitleChanges = changes
+        guard scanner.titleChanges != seenTitleChanges else { return nil }
+        seenTitleChanges = scanner.titleChanges
         return title
     }
 
@@ -317,7 +314,9 @@ public final class VTermEmulator {
     }
 
     static func sanitisedTitle(_ bytes: UnsafeRawBufferPointer) -> String {
-        let decoded = String(decoding: bytes, as: UTF8.self)
+        // A title cut at `ControlScanner.titleByteLimit` may end inside a character: not a U+FFFD.
+        let complete = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - incompleteUTF8Suffix(Array(bytes.suffix(4))))])
+        let decoded = String(decoding: complete, as: UTF8.self)
         var scalars = String.UnicodeScalarView()
         for s in decoded.unicodeScalars where !(s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0)) {
             scalars.append(s)
