@@ -11,6 +11,7 @@
 // `#if VTERM_VERSION_MAJOR > 0 || VTERM_VERSION_MINOR >= 2` (fragments) / `#else` (char *string).
 #include "CVTerm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <vterm.h>
@@ -208,13 +209,37 @@ size_t CVTerm_feed(CVTerm *t, const char *bytes, size_t length) {
     return n;
 }
 
+// Moves the cursor back inside the screen with CUP if libvterm left it outside (with origin mode on,
+// CUP is relative to the scroll region: still inside). `cancel` sends CAN first.
+static void keep_cursor_inside(CVTerm *t, int cancel) {
+    VTermPos pos;
+    vterm_state_get_cursorpos(t->state, &pos);
+    if (pos.row >= 0 && pos.row < t->rows && pos.col >= 0 && pos.col < t->cols) return;
+    int row = pos.row < 0 ? 0 : pos.row >= t->rows ? t->rows - 1 : pos.row;
+    int col = pos.col < 0 ? 0 : pos.col >= t->cols ? t->cols - 1 : pos.col;
+    char cup[32];
+    int n = snprintf(cup, sizeof cup, "%s\x1b[%d;%dH", cancel ? "\x18" : "", row + 1, col + 1);
+    if (n > 0 && (size_t)n < sizeof cup) vterm_input_write(t->vt, cup, (size_t)n);
+}
+
+void CVTerm_keep_cursor_inside(CVTerm *t) {
+    keep_cursor_inside(t, 0);
+    vterm_screen_flush_damage(t->screen);
+}
+
 void CVTerm_resize(CVTerm *t, int32_t rows, int32_t columns) {
     t->rows = clamp_size(rows);
     t->cols = clamp_columns(columns);
     vterm_set_size(t->vt, t->rows, t->cols);
-    vterm_screen_flush_damage(t->screen);
+    // libvterm 0.1.4: fewer rows scroll the text below the cursor up by as many rows as it needs,
+    // and the cursor with it, above the screen when it was near the top (row < 0); the next erase
+    // (CSI K, CSI J) then writes outside the screen's buffer (found by the fuzz test: text on 3 rows,
+    // CSI H, resize to 1 row, CSI K). CAN first abandons a sequence libvterm may be in the middle
+    // of. 0.3 keeps the cursor inside.
+    keep_cursor_inside(t, 1);
     VTermPos pos;
     vterm_state_get_cursorpos(t->state, &pos);
+    vterm_screen_flush_damage(t->screen);
     t->props.cursor_row = pos.row;
     t->props.cursor_col = pos.col;
     mark_all(t);

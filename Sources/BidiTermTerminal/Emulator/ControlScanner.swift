@@ -56,6 +56,12 @@ struct ControlScanner {
     /// How many titles have been set.
     private(set) var titleChanges = 0
 
+    /// Offsets in the output of `scan` just after a cursor restore (DECRC `ESC 8`, `CSI ? 1048 l`,
+    /// `CSI ? 1049 l`): libvterm 0.1.4 restores a saved position even when a resize has put it
+    /// outside the screen, and the next character is then written outside its buffer. The caller
+    /// clears this after each scan.
+    var restorePoints: [Int] = []
+
     /// The last BDSM seen: true after `CSI 8 l` (explicit), false after `CSI 8 h` (implicit).
     private(set) var explicitBidi = false
     /// Complete OSC 52 sequences, in order, until taken.
@@ -80,7 +86,7 @@ struct ControlScanner {
                 holdEscape(within: .ground)
             } else {
                 out.append(b)
-                csi(b)
+                if csi(b) { restorePoints.append(out.count) }
             }
         case .osc:
             switch b {
@@ -168,12 +174,16 @@ struct ControlScanner {
         case 0x63:  // c: RIS, a full reset
             explicitBidi = false
             state = .ground
+        case 0x38:  // 8: DECRC
+            restorePoints.append(out.count)
+            state = .ground
         default:
             state = .ground
         }
     }
 
-    private mutating func csi(_ b: UInt8) {
+    /// Reads a byte of a CSI; returns true when it ends a cursor restore (`CSI ? 1048 l`, `? 1049 l`).
+    private mutating func csi(_ b: UInt8) -> Bool {
         switch b {
         case 0x18, 0x1A: state = .ground
         case 0x30...0x3F:
@@ -189,8 +199,17 @@ struct ControlScanner {
         case 0x40...0x7E:
             finishCSI(final: b)
             state = .ground
+            return isCursorRestore(final: b)
         default: break  // C0 controls execute inside a CSI without ending it
         }
+        return false
+    }
+
+    /// `CSI ? 1048 l` or `CSI ? 1049 l` (libvterm reads the first parameter only).
+    private func isCursorRestore(final: UInt8) -> Bool {
+        guard csiPrivate, !csiIntermediate, final == 0x6C else { return false }
+        let first = parameters.prefix { $0 != 0x3B }
+        return first.elementsEqual("1048".utf8) || first.elementsEqual("1049".utf8)
     }
 
     private mutating func finishCSI(final: UInt8) {

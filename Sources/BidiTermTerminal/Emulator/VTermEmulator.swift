@@ -102,10 +102,21 @@ public final class VTermEmulator {
         let held = Self.incompleteUTF8Suffix(filtered)
         heldUTF8 = Array(filtered.suffix(held))
         let count = filtered.count - held
+        var start = 0
         filtered.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, count > 0 else { return }
-            base.withMemoryRebound(to: CChar.self, capacity: count) { CVTerm_feed(term, $0, count) }
+            base.withMemoryRebound(to: CChar.self, capacity: count) { chars in
+                // Fed up to each cursor restore, after which the cursor is put back inside the
+                // screen (see `ControlScanner.restorePoints`), then the rest.
+                for point in scanner.restorePoints where point > start && point <= count {
+                    CVTerm_feed(term, chars + start, point - start)
+                    CVTerm_keep_cursor_inside(term)
+                    start = point
+                }
+                if start < count { CVTerm_feed(term, chars + start, count - start) }
+            }
         }
+        scanner.restorePoints.removeAll(keepingCapacity: true)
         if filtered.capacity > 1 << 20 { filtered = [] }  // do not keep a huge feed's buffer
     }
 

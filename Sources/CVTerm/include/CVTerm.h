@@ -85,7 +85,13 @@ void CVTerm_free(CVTerm *term);
 
 /// Program output in. Returns the number of bytes consumed (always `length`).
 size_t CVTerm_feed(CVTerm *term, const char *bytes, size_t length);
-/// Changes the size (clamped); every row becomes damaged.
+/// Moves the cursor back inside the screen if libvterm left it outside. Call only between complete
+/// sequences: libvterm 0.1.4's DECRC (`ESC 8`, `CSI ? 1048 l`, `CSI ? 1049 l`) restores a saved
+/// position even when a resize has put it outside the screen, and the next character written there
+/// lands outside the screen's buffer.
+void CVTerm_keep_cursor_inside(CVTerm *term);
+/// Changes the size (clamped); every row becomes damaged. A cursor left outside the screen by
+/// libvterm 0.1.4 is moved back inside.
 void CVTerm_resize(CVTerm *term, int32_t rows, int32_t columns);
 void CVTerm_get_size(CVTerm *term, int32_t *rows, int32_t *columns);
 

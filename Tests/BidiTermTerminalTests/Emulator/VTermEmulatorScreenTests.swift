@@ -199,6 +199,44 @@ final class VTermEmulatorScreenTests: XCTestCase {
         assertWellFormed(e)
     }
 
+    func test_fewerRows_withTheCursorAtTheTop_keepTheCursorInside() {
+        // libvterm 0.1.4 scrolls the text up and the cursor above the screen; CSI K then crashed.
+        for (rows, erase) in [(1, "\(CSI)K"), (2, "\(CSI)J"), (1, "\(CSI)J")] {
+            let e = VTermEmulator(rows: 8, columns: 17)
+            e.feed("A\r\nB\r\nC\(CSI)H")
+            e.resize(rows: rows, columns: 17)
+            XCTAssertTrue(e.cursor == (0, 0))
+            e.feed(erase + "x")
+            XCTAssertEqual(e.text(0), "x")
+            assertWellFormed(e)
+        }
+        let e = VTermEmulator(rows: 8, columns: 17)
+        e.feed("\(ESC)#8")  // DECALN: E everywhere, the fuzz test's first find
+        e.resize(rows: 2, columns: 29)
+        e.feed("\(CSI)J")
+        assertWellFormed(e)
+    }
+
+    func test_restoringACursorSavedOutsideTheShrunkScreen_keepsItInside() {
+        // libvterm 0.1.4 restores the saved row 1 on a 1-row screen; the insert then crashed.
+        for restore in ["\(ESC)8", "\(CSI)?1048l", "\(CSI)?1049l"] {
+            let e = VTermEmulator(rows: 8, columns: 17)
+            e.feed("\u{B}\u{B}\(ESC)7\(CSI)?1049h")
+            e.resize(rows: 1, columns: 85)
+            e.feed("\(CSI)4h" + restore + "h")
+            XCTAssertEqual(e.cursor.y, 0, restore)
+            assertWellFormed(e)
+            // The same with the restore and the text in separate feeds.
+            e.resize(rows: 8, columns: 17)
+            e.feed("\(CSI)?1049h\u{B}\u{B}\u{B}\(ESC)7")
+            e.resize(rows: 2, columns: 17)
+            e.feed(restore)
+            e.feed("h")
+            XCTAssertTrue((0..<2).contains(e.cursor.y), restore)
+            assertWellFormed(e)
+        }
+    }
+
     func test_scrolledOffLines_comeOutInOrder_withTheirCells() {
         let e = VTermEmulator(rows: 2, columns: 6)
         e.feed("\(CSI)31mone\(CSI)m\r\nשתיים\r\nthree\r\nfour")
