@@ -41,7 +41,8 @@ clean:
 	rm -rf .build
 
 # The performance benchmark (BENCHMARKS.md): rtl-tui render against ICU alone (a C loop) and GNU
-# FriBidi on the installed catalogs, pathological inputs, peak memory. Release build.
+# FriBidi on the installed catalogs, pathological inputs, peak memory; rtl-tui run against tmux and
+# script through a pty (throughput, echo latency, memory, bytes per changed row). Release build.
 .PHONY: bench
 bench:
 	@Scripts/bench.sh
