@@ -48,7 +48,7 @@ bench:
 	@Scripts/bench.sh
 
 # Fuzzing (libFuzzer + AddressSanitizer, Fuzz/): `make fuzz` runs each target (engine, catalog,
-# screen) for FUZZ_SECONDS seconds; `make fuzz-smoke` for FUZZ_SMOKE_SECONDS each, as CI does.
+# screen, emulator) for FUZZ_SECONDS seconds; `make fuzz-smoke` for FUZZ_SMOKE_SECONDS each, as CI does.
 # Crashes are saved under .build-fuzz/artifacts/. See Scripts/fuzz.sh.
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 5

@@ -108,7 +108,13 @@ public final class DirectScreen {
         }
         let fullRepaint = shown == nil
         if fullRepaint {
-            out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
+            // Each row is erased by itself (EL 2), never the whole screen at once: tmux (its
+            // scroll-on-clear) and VTE move the screen into their scrollback on ED 2 (tmux on
+            // ED 0 from the top too), so
+            // every full repaint of the normal screen (after the alternate screen, a resize, a
+            // resume) would copy the program's lines into the history again.
+            out += Array("\u{1B}[0m".utf8)
+            for y in 0..<rows { out += Array("\u{1B}[\(y + 1);1H\u{1B}[2K".utf8) }
             pen = .plain
         }
         for y in 0..<rows {
