@@ -359,12 +359,12 @@ extension BidiLinter {
         }
         let originals = lines(t.text)
         for (n, line) in lines(filled).enumerated() {
-            if n < originals.count && !BidiLinter.startsWithLatinText(originals[n], placeholders: Placeholder.find(String(originals[n]), syntax: t.choice?.syntax ?? .c, strict: t.choice?.strict ?? false)) { continue }
             let markup = line.containsUTF8Byte { $0 == 0x3C || $0 == 0x26 }   // < &
             let first = markup ? BidiLinter.firstStrong(BidiLinter.withoutMarkup(line)) : BidiLinter.firstStrong(line.unicodeScalars)
             guard first == 0,
                   line.unicodeScalars.contains(where: { let k = UnicodeProperties.bidiClassRaw($0.value); return k == 1 || k == 13 })
             else { continue }
+            if n < originals.count && !BidiLinter.startsWithLatinText(originals[n], placeholders: Placeholder.find(String(originals[n]), syntax: t.choice?.syntax ?? .c, strict: t.choice?.strict ?? false)) { continue }
             let l = String(line)
             let rtl = render(l, base: .rtl, reveal: false), auto = render(l, base: .auto(fallback: .rtl), reveal: false)
             guard rtl != auto else { continue }

@@ -62,6 +62,8 @@ extension BidiLinter {
         var out = Set<String>()
         for e in catalog.entries {
             for text in (e.plurals.isEmpty ? [e.translation ?? ""] : Array(e.plurals.values)) {
+                // Only a text with a Latin letter can keep a Latin word.
+                guard text.containsUTF8Byte(where: { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { continue }
                 let s = Array(text.unicodeScalars)
                 guard s.contains(where: { isHebrewLetter($0) || isArabicLetter($0) }) else { continue }
                 var i = 0
@@ -167,6 +169,7 @@ extension BidiLinter {
     /// The guillemets of `s` when they are typed mirrored around RTL text (`»…«` in logical order,
     /// which an RTL line shows as `«…»` turned outward): every `»` opens and the next `«` closes.
     static func mirroredGuillemets(_ s: [Unicode.Scalar]) -> [Int]? {
+        guard s.contains("»") else { return nil }
         let marks = s.indices.filter { s[$0] == "«" || s[$0] == "»" }
         guard !marks.isEmpty, marks.count % 2 == 0 else { return nil }
         for (k, i) in marks.enumerated() where s[i] != (k % 2 == 0 ? "»" : "«") { return nil }
@@ -191,6 +194,7 @@ extension BidiLinter {
     /// the entry's other forms share: text of another message pasted there (`لا ملفّات`, "no
     /// files", for "This file uses advanced permissions"; ` %1 ` for "Editing %1 profiles: %2").
     func zeroFormFindings(_ e: EntryContext, _ plurals: PluralContext) -> Finding? {
+        guard e.entry.plurals.count >= 3 else { return nil }
         let forms = e.forms.filter { !$0.text.isEmpty }
         guard forms.count >= 3, let zero = forms.first(where: { $0.index.map { plurals.isZeroOnly($0) } ?? false }) else { return nil }
         let others = forms.filter { $0.index != zero.index }.map { BidiLinter.words($0.text) }
