@@ -43,6 +43,8 @@ final class EmulatorSink {
         }
     }
 
+    var pendingLines: Int { lines.count - start }
+
     func takeLines() -> [[Cell]] {
         defer { lines = []; start = 0 }
         return Array(lines[start...])

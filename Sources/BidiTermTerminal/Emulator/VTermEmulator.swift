@@ -198,6 +198,9 @@ public final class VTermEmulator {
     /// screen never scrolls lines off.
     public func takeScrolledOff() -> [[Cell]] { sink.takeLines() }
 
+    /// How many scrolled-off lines wait for `takeScrolledOff()`.
+    public var pendingScrolledLines: Int { sink.pendingLines }
+
     /// Lines that scrolled off but were dropped because `takeScrolledOff()` was not called in time.
     public var droppedScrollLines: Int { sink.droppedLines }
 
