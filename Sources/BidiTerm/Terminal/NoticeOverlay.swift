@@ -21,6 +21,7 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
         guard isShowing, let n = notice else { return 0 }
         // Inside the frame: the text wrapped, then the line of keys.
         let inner = max(1, Self.boxWidth(screen: width) - 2)
+        if n.ascii { return TerminalNotice(problem: n.problem, fix: n.fix).wrapped(width: max(1, inner - 2)).count + 1 + 2 }
         let lines = BidiEngine().layout(n.line, direction: .ltr, width: inner).lines.count
         return lines + 1 + 2
     }
@@ -36,6 +37,10 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
         guard w >= 20, h >= 3 else { return cursor }
         let box = Rect(x: area.x + (area.width - w) / 2, y: area.maxY - 1 - h, width: w, height: h)
         buffer.fill(box)
+        if n.ascii {
+            Self.drawASCII(n, in: box, into: &buffer)
+            return nil
+        }
         // English text, laid out left to right whatever the app's direction.
         let ctx = RenderContext(direction: .ltr)
         let body = Stack(.vertical, [
@@ -45,6 +50,28 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
         Pane(title: "Terminal", border: true, child: body).render(box, into: &buffer, context: ctx)
         // The cursor stays hidden while the box covers the screen's bottom.
         return cursor.flatMap { $0.y >= box.y && $0.y < box.maxY ? nil : $0 }
+    }
+
+    /// The box in ASCII only (`+`, `-`, `|`, the text wrapped between words), for a terminal
+    /// that cannot show UTF-8.
+    static func drawASCII(_ n: TerminalNotice, in box: Rect, into buffer: inout Buffer) {
+        let inner = box.width - 4
+        var lines = TerminalNotice(problem: n.problem, fix: n.fix).wrapped(width: inner)
+        lines.append("Enter or Esc: close")
+        let rule = "+" + String(repeating: "-", count: box.width - 2) + "+"
+        func put(_ text: String, _ y: Int, _ x: Int) {
+            for (i, ch) in text.unicodeScalars.enumerated() where x + i < box.maxX {
+                buffer.set(x: x + i, y: y, Cell(ch.isASCII ? String(ch) : "?"))
+            }
+        }
+        put(rule, box.y, box.x)
+        for y in (box.y + 1)..<(box.maxY - 1) {
+            put("|", y, box.x)
+            put("|", y, box.maxX - 1)
+            let i = y - box.y - 1
+            if i < lines.count { put(lines[i], y, box.x + 2) }
+        }
+        put(rule, box.maxY - 1, box.x)
     }
 
     public mutating func handle(_ key: KeyEvent) -> AppAction {
