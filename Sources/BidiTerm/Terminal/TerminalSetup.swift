@@ -327,6 +327,14 @@ public struct TerminalSetup: Hashable, Sendable {
                 setup.reasons.append("\(drawing.family.displayName) honours the BiDi mode of the freedesktop recommendation: "
                                      + "explicit mode (CSI 8 l) and LTR paragraphs (CSI 1 SP k) are set before the screen is first cleared"
                                      + (setup.fixesRows ? ", and every row is set again after each frame (the rows are \(terminal.family.displayName)'s)" : ""))
+            } else if family == .vte, inTmux {
+                // tmux passes the cells in the order sent; VTE, in its default implicit mode,
+                // reorders each row: rows go in the order it turns back into the picture.
+                setup.strategy = .compensated
+                setup.wireOrder = .vte
+                setup.reasons.append("tmux keeps the escape sequences that switch VTE's bidi off, and passes cells in the order "
+                                     + "sent; VTE reorders each row itself (implicit mode, its default): rows are sent in the "
+                                     + "order its bidi (FriBidi, LTR paragraphs, mirroring) turns back into the picture")
             } else {
                 setup.strategy = .notice
                 setup.notice = Notices.passthrough(inTmux ? .tmux : .screen)
@@ -393,12 +401,13 @@ public struct TerminalSetup: Hashable, Sendable {
                 setup.reasons.append("the terminal is not recognised (\(terminal.evidence.joined(separator: ", "))): cells are sent as drawn")
             }
         }
-        if inTmux, setup.wireOrder == .konsole || setup.wireOrder == .putty,
+        if inTmux, setup.wireOrder == .konsole || setup.wireOrder == .putty || setup.wireOrder == .vte,
            let pane = multiplexer?.paneWidth, let client = multiplexer?.clientWidth, pane < client {
             // The outer terminal reorders whole rows, which hold other panes too.
             setup.notice = TerminalNotice(
                 problem: "\(drawing.family.displayName) reorders whole rows, and this tmux pane is narrower than the window, so rows mix with other panes.",
-                fix: "Zoom the pane (tmux prefix, then z) or run rtl-tui in a window of its own; " + (Notices.forTerminal(family)?.fix ?? ""))
+                fix: "Zoom the pane (tmux prefix, then z) or run rtl-tui in a window of its own; "
+                    + (setup.wireOrder == .vte ? "or run: tmux set -g allow-passthrough on" : (Notices.forTerminal(family)?.fix ?? "")))
             setup.reasons.append("the tmux pane (\(pane) columns) is narrower than the terminal (\(client)): a row holds other panes' cells")
         }
         return setup

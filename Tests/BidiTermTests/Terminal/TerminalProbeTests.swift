@@ -248,7 +248,10 @@ final class TerminalProbeTests: XCTestCase {
         let setup = TerminalSetup.plan(mode: .auto, terminal: TerminalIdentity(family: .tmux), multiplexer: MultiplexerInfo(passthrough: false),
                                        environment: ["VTE_VERSION": "7006", "TMUX": "/tmp/x"])
         XCTAssertEqual(setup.outer?.family, .vte)
-        XCTAssertEqual(setup.strategy, .notice)
+        // tmux keeps VTE's switch; rows go in the order VTE's implicit mode turns into the picture.
+        XCTAssertEqual(setup.strategy, .compensated)
+        XCTAssertEqual(setup.wireOrder, .vte)
+        XCTAssertNil(setup.notice)
     }
 
     /// Konsole and PuTTY reorder whole rows: inside a tmux pane narrower than the window the
