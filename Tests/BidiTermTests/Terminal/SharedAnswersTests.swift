@@ -77,6 +77,33 @@ final class SharedAnswersTests: XCTestCase {
         XCTAssertFalse(GlyphWidths.disagreements(rec.advances).contains { GlyphWidths.terminalProbes.contains($0.glyph) })
     }
 
+    /// Eterm answers CPR but not DA1, and reads bytes: the batches end with their cursor
+    /// reports (no 2 s wait), it is named from TERM, and the notice is ASCII with the locale.
+    func test_R21_eterm_answersWithoutDA1_readsBytes_andGetsAnASCIINotice() throws {
+        let fake = FakeTerminal(try TerminalRecording.named("eterm"))
+        let env = fake.recording.environment
+        let probe = TerminalProbeTests.drive(fake, environment: env, glyphs: GlyphWidths.interfaceGlyphs + GlyphWidths.terminalProbes)
+        XCTAssertFalse(probe.result.timedOut)
+        XCTAssertTrue(probe.result.answeredWithoutPrimary)
+        XCTAssertEqual(probe.identity?.family, .eterm)
+        XCTAssertTrue(GlyphWidths.readsBytes(probe.result.advances))
+        let notice = Notices.readsBytes(.eterm, environment: env)
+        XCTAssertTrue(notice.ascii)
+        XCTAssertTrue(notice.line.unicodeScalars.allSatisfy(\.isASCII), notice.line)
+        XCTAssertTrue(notice.fix.contains("LC_ALL=C.UTF-8"), notice.fix)
+        var frame = Buffer(width: 100, height: 30)
+        var overlay = NoticeOverlay(Blank(), notice: notice)
+        _ = overlay.render(into: &frame)
+        let text = (0..<30).map { frame.rowText($0) }.joined(separator: "\n")
+        XCTAssertTrue(text.contains("+----"), text)
+        XCTAssertTrue(text.unicodeScalars.allSatisfy { $0.isASCII }, text)
+    }
+
+    private struct Blank: TerminalApp {
+        mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? { nil }
+        mutating func handle(_ key: KeyEvent) -> AppAction { .quit }
+    }
+
     func test_memory_keepsOtherLines_andReplacesAnAnswer() {
         var m = TerminalMemory(text: "# mine\nqtermwidget DA2 >0;115;0 TERM=xterm-256color\tvisual\nsomething else\n")
         let key = "qtermwidget DA2 >0;115;0 TERM=xterm-256color"

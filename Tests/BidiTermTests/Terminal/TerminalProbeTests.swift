@@ -23,11 +23,14 @@ final class TerminalProbeTests: XCTestCase {
             let answer = fake.receive(out)
             out = []
             if answer.isEmpty {
-                out = probe.timeout()
+                // Nothing more comes: a batch with all its cursor reports ends at once (the
+                // conversation waits 150 ms for that), any other runs out of time.
+                out = probe.awaitsOnlyPrimary ? probe.completeWithoutPrimary() : probe.timeout()
             } else if byteByByte {
                 for b in answer { out += probe.receive([b]) }
             } else {
                 out = probe.receive(answer)
+                if out.isEmpty, probe.awaitsOnlyPrimary { out = probe.completeWithoutPrimary() }
             }
         }
         XCTAssertTrue(probe.isDone, "\(fake.recording.name): the probe did not finish")
@@ -349,9 +352,10 @@ final class TerminalProbeTests: XCTestCase {
     }
 
     /// Every recorded terminal agrees with the width table on the interface's glyphs, except
-    /// where a disagreement is listed.
+    /// where a disagreement is listed. (Eterm reads bytes, not UTF-8: every glyph of more than
+    /// one byte moves it too far, which its notice says.)
     func test_interfaceGlyphs_inEveryRecordedTerminal() throws {
-        for (name, rec) in try TerminalRecording.all() where !name.hasPrefix("tmux") {
+        for (name, rec) in try TerminalRecording.all() where !name.hasPrefix("tmux") && name != "eterm" {
             let probe = Self.drive(FakeTerminal(rec))
             let measured = GlyphWidths.interfaceGlyphs.filter { rec.advances[$0] != nil }
             for g in measured { XCTAssertEqual(probe.result.advances[g], rec.advances[g], "\(name) \(g)") }
