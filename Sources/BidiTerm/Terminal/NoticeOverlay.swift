@@ -9,11 +9,17 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
     public let notice: TerminalNotice?
     /// Whether the box is on screen.
     public private(set) var isShowing: Bool
+    /// Whether the one-line form is on screen (a notice seen before in this terminal).
+    public private(set) var isShowingLine: Bool
 
-    public init(_ app: App, notice: TerminalNotice?) {
+    /// `asLine`: the notice was shown in a box in this terminal before; it is one line above the
+    /// key hints until the user opens the help (`?` or F1), or closes it (Enter, Escape).
+    public init(_ app: App, notice: TerminalNotice?, asLine: Bool = false) {
         self.app = app
         self.notice = notice
-        isShowing = notice != nil
+        let line = asLine && !(notice?.ascii ?? false)
+        isShowing = notice != nil && !line
+        isShowingLine = notice != nil && line
     }
 
     /// The rows the box takes on a screen of `width` columns (0 when it does not show).
@@ -30,6 +36,21 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
 
     public mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? {
         let cursor = app.render(into: &buffer)
+        if isShowingLine, let n = notice, buffer.area.height >= 3, buffer.area.width >= 12 {
+            // Over the row above the key hints (the apps' bottom border), its two ends kept.
+            let y = buffer.area.maxY - 2
+            let row = Rect(x: buffer.area.x + 2, y: y, width: buffer.area.width - 4, height: 1)
+            let text = " Terminal: " + n.problem + " · ? shows what to do "
+            let line = BidiEngine().layout(text, direction: .ltr, width: Int.max).lines.first?.cells ?? []
+            var x = row.x
+            for c in line where c.width > 0 {
+                guard x + c.width <= row.maxX else { break }
+                buffer.set(x: x, y: y, Cell(c.text, width: UInt8(c.width), style: Style(attributes: .reverse)))
+                if c.width == 2 { buffer.set(x: x + 1, y: y, .continuation(style: Style(attributes: .reverse))) }
+                x += c.width
+            }
+            return cursor.flatMap { $0.y == y ? nil : $0 }
+        }
         guard isShowing, let n = notice else { return cursor }
         let area = buffer.area
         let w = Self.boxWidth(screen: area.width)
@@ -78,6 +99,14 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
         if isShowing, key == .enter || key == .escape {
             isShowing = false
             return .continue
+        }
+        if isShowingLine {
+            if key == .enter || key == .escape {
+                isShowingLine = false
+                return .continue
+            }
+            // The help shows the notice whole.
+            if key == .character("?") || key == .function(1) { isShowingLine = false }
         }
         return app.handle(key)
     }

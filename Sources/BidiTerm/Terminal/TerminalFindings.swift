@@ -76,6 +76,9 @@ public struct TerminalFindings: Hashable, Sendable {
     public var backgroundReply: String?
     /// The advance the terminal gave each measured glyph, for `GlyphSet.adapted(to:)`.
     public var advances: [String: Int]
+    /// The notice was shown in a box in this terminal before: this time it is one line above
+    /// the key hints, until the user opens the help (`?`), which shows it whole.
+    public var noticeSeenBefore = false
 
     public init(notice: TerminalNotice? = nil, backgroundReply: String? = nil, advances: [String: Int] = [:]) {
         self.notice = notice

@@ -12,6 +12,8 @@ public struct TerminalMemory: Hashable, Sendable {
 
     /// The remembered order per key.
     public private(set) var orders: [String: WireOrder] = [:]
+    /// Keys of the notices already shown in a box (`notice<TAB>KEY` lines).
+    public private(set) var noticesShown: Set<String> = []
     /// The lines as read (comments, other keys), in order, so that saving keeps them.
     private var lines: [String] = []
 
@@ -23,6 +25,7 @@ public struct TerminalMemory: Hashable, Sendable {
             lines.append(line)
             guard !line.hasPrefix("#") else { continue }
             let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if f.count == 2, f[0] == "notice" { noticesShown.insert(String(f[1])); continue }
             if f.count == 2, let order = WireOrder(rawValue: String(f[1])) { orders[String(f[0])] = order }
         }
     }
@@ -42,6 +45,18 @@ public struct TerminalMemory: Hashable, Sendable {
         lines.removeAll { $0.hasPrefix(key + "\t") }
         lines.append(key + "\t" + order.rawValue)
         orders[key] = order
+    }
+
+    /// The key of `notice` in the terminal of `key`: the notice's own words, so that another
+    /// notice in the same terminal is shown in a box again.
+    public static func noticeKey(_ notice: TerminalNotice, terminal key: String) -> String {
+        String((key + " | " + notice.problem).map { $0 == "\t" || $0 == "\n" ? " " : $0 })
+    }
+
+    /// Remembers that the notice of `key` was shown in a box.
+    public mutating func rememberNoticeShown(_ key: String) {
+        guard noticesShown.insert(key).inserted else { return }
+        lines.append("notice\t" + key)
     }
 
     /// The file's text.

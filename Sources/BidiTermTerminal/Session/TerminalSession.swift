@@ -230,6 +230,18 @@ public final class TerminalSession {
                                        multiplexer: tmux, environment: env, remembered: decided.remembered)
         var findings = TerminalFindings(notice: setup.notice, backgroundReply: result.background, advances: result.advances)
         if findings.readsBytes { findings.notice = Notices.readsBytes(setup.drawing.family, environment: env) }
+        // A notice is shown in a box once per terminal; then as one line until the help is opened.
+        if let n = findings.notice, !n.ascii, options.identify {
+            let key = TerminalMemory.noticeKey(n, terminal: TerminalMemory.key(for: setup.drawing, answers: result.outerAnswers ?? result.answers,
+                                                                                 environment: env))
+            var memory = TerminalMemory.load(environment: env)
+            if memory.noticesShown.contains(key) {
+                findings.noticeSeenBefore = true
+            } else {
+                memory.rememberNoticeShown(key)
+                try? memory.save(environment: env)
+            }
+        }
         return Identification(probe: result, setup: setup, findings: findings, multiplexer: tmux, typedInput: typed)
     }
 
@@ -291,7 +303,7 @@ public final class TerminalSession {
             themed.glyphs = findings.glyphs
             if let adjusted = themed as? App { app = adjusted }
         }
-        var loop = AppLoop(app: NoticeOverlay(app, notice: findings.notice), backend: backend)
+        var loop = AppLoop(app: NoticeOverlay(app, notice: findings.notice, asLine: findings.noticeSeenBefore), backend: backend)
         return loop.run { [self] in self.control() }
     }
 
