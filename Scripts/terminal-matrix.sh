@@ -6,7 +6,11 @@
 #   --binary PATH      rtl-tui to run (default: .build/release/rtl-tui, then .build/debug)
 #   --out DIR          output folder (default: matrix-out); PNGs and summary.md go there
 #   --terminals LIST   comma-separated subset (default: xterm,urxvt,stterm,mlterm,VTE,konsole,
-#                      qterminal,pterm,kitty,tmux-vte; VTE = sakura, else lxterminal)
+#                      qterminal,pterm,kitty,tmux-vte,cool-retro-term,deepin-terminal,terminology,
+#                      eterm; VTE = sakura, else lxterminal). The last four are driven by
+#                      term-shot-record (cool-retro-term: settings in its SQLite database, software
+#                      GL; deepin-terminal: under dbus-run-session; terminology: under twm; Eterm:
+#                      core X fonts, apt-get install xfonts-base)
 #   --locales LIST     comma-separated demo locales (default: ar,he)
 #   --screen ID        demo screen (default: settings)
 #   --args 'ARGS'      extra demo arguments for the run under test (default: none = auto)
@@ -15,7 +19,11 @@
 #   --wait S           seconds between the window appearing and the screenshot (default: 6)
 #   -v                 show term-shot's progress
 # Environment: TERM_SHOT = path of term-shot (default: shared/tools/term-shot in the folder
-#   above the repository (../shared/tools), or above that for a worktree, then PATH).
+#   above the repository (../shared/tools), or above that for a worktree, then PATH);
+#   TERM_SHOT_RECORD likewise for term-shot-record (the terminals term-shot does not drive).
+# Each terminal also gets a `render` shot: the README's first example, `rtl-tui render --width
+# 30 TEXT`, against the same terminal with its bidi off running `render --bidi-mode none`.
+# deepin-terminal's bidi cannot be turned off: it has no reference, and is judged by eye.
 #
 # For every terminal and locale it takes two screenshots at 100x30, LANG=C.UTF-8:
 #   default    the terminal as installed, running `rtl-tui demo --locale L --screen ID`
@@ -38,6 +46,7 @@ usage() { sed -n '2,/^set -u/{/^#/s/^# \{0,1\}//p}' "$0" >&2; exit 2; }
 die() { echo "$prog: $*" >&2; exit 1; }
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
+readme_example='שלום עולם! התקשרו ל-03-1234567 (שלוחה 12).'
 binary="" out="matrix-out" terminals="" locales="ar,he" screen="settings" args=""
 ref_args="--bidi-mode explicit" jobs=2 wait_s=6 verbose=0
 while [ $# -gt 0 ]; do
@@ -75,6 +84,7 @@ if [ -z "$shot" ]; then
   [ -n "$shot" ] || shot=$(command -v term-shot || true)
 fi
 [ -n "$shot" ] && [ -x "$shot" ] || die "term-shot not found (set TERM_SHOT=/path/to/term-shot)"
+shot_record=${TERM_SHOT_RECORD:-$(dirname "$shot")/term-shot-record}
 for t in Xvfb xdotool compare; do
   command -v "$t" >/dev/null || die "missing $t (apt-get install xvfb xdotool imagemagick)"
 done
@@ -105,6 +115,8 @@ pkg_of() {  # terminal -> Debian package(s) whose versions the summary reports
     urxvt) echo rxvt-unicode ;;
     sakura|lxterminal) echo "$1 libvte-2.91-0" ;;
     qterminal) echo "qterminal libqtermwidget5-1" ;;
+    cool-retro-term) echo "cool-retro-term" ;;
+    eterm) echo "eterm" ;;
     tmux-vte) echo "tmux" ;;
     *) echo "$1" ;;
   esac
@@ -120,7 +132,7 @@ version_of() {
 vte=""
 for t in sakura lxterminal; do command -v "$t" >/dev/null && { vte=$t; break; }; done
 if [ -z "$terminals" ]; then
-  terminals="xterm,urxvt,stterm,mlterm,VTE,konsole,qterminal,pterm,kitty,tmux-vte"
+  terminals="xterm,urxvt,stterm,mlterm,VTE,konsole,qterminal,pterm,kitty,tmux-vte,cool-retro-term,deepin-terminal,terminology,eterm"
 fi
 list=()
 missing=()
@@ -135,6 +147,11 @@ for t in "${req[@]}"; do
     xterm|urxvt|stterm|mlterm|sakura|lxterminal|konsole|qterminal|pterm|kitty)
       if command -v "$t" >/dev/null; then list+=("$t")
       else missing+=("$t (apt-get install $(pkg_of "$t" | cut -d' ' -f1))"); fi ;;
+    cool-retro-term|deepin-terminal|terminology|eterm)
+      exe=$t; [ "$t" = eterm ] && exe=Eterm
+      if ! command -v "$exe" >/dev/null; then missing+=("$t (apt-get install $t)")
+      elif [ ! -x "$shot_record" ]; then missing+=("$t (needs term-shot-record)")
+      else list+=("$t"); fi ;;
     *) die "unknown terminal: $t" ;;
   esac
 done
@@ -181,8 +198,35 @@ shoot() {
   if [ "$conf" = reference ]; then demo_args=$ref_args; else demo_args=$args; fi
   cmd=(demo --locale "$loc" --screen "$screen" --no-animate)
   if [ "$conf" = doctor ]; then sink="$out/$name.json"; cmd=(doctor --format json); demo_args=""; fi
+  if [ "$conf" = render ] || [ "$conf" = render-reference ]; then
+    cmd=(render --width 30 "$readme_example"); demo_args=""
+    [ "$conf" = render-reference ] && demo_args="--bidi-mode none"
+  fi
+  case "$term" in
+    cool-retro-term|deepin-terminal|terminology|eterm)
+      local off=()
+      case "$conf" in reference|render-reference) off=(--bidi-off) ;; esac
+      [ "$conf" = reference ] || [ "$conf" = render-reference ] || true
+      if [ "$conf" = render ] || [ "$conf" = render-reference ]; then
+        # shellcheck disable=SC2086
+        timeout 150 "$shot_record" --terminal "$term" "${off[@]}" --cols 100 --rows 30 --wait "$wait_s" \
+          --env LANG=C.UTF-8 --env LC_ALL=C.UTF-8 --env XDG_CONFIG_HOME="$work/config-$name" --out "$out/$name.png" -- \
+          sh -c '"$@"; exec sleep 120' sh "$binary" "${cmd[@]}" $demo_args >"$work/$name.log" 2>&1
+      else
+        # shellcheck disable=SC2086
+        timeout 150 "$shot_record" --terminal "$term" "${off[@]}" --cols 100 --rows 30 --wait "$wait_s" \
+          --env LANG=C.UTF-8 --env LC_ALL=C.UTF-8 --env XDG_CONFIG_HOME="$work/config-$name" --out "$out/$name.png" -- \
+          "$work/run.sh" "$pre" "$wrap" "$sink" "$binary" "${cmd[@]}" $demo_args >"$work/$name.log" 2>&1
+      fi
+      echo $? >"$work/$name.status"
+      return 0 ;;
+  esac
   case "$term" in tmux-vte:*) wrap="tmux:${term#tmux-vte:}:$work/tmux-$name"; mkdir -p "$work/tmux-$name"; term=$vte ;; esac
-  if [ "$conf" = reference ]; then
+  if [ "$conf" = render ] || [ "$conf" = render-reference ]; then
+    # The line output ends: keep the window for the shot.
+    cmd=(sh -c '"$@"; exec sleep 120' sh "$binary" "${cmd[@]}")
+  fi
+  if [ "$conf" = reference ] || [ "$conf" = render-reference ]; then
     case "$term" in
       sakura|lxterminal) pre=vte ;;
       mlterm) pre=mlterm ;;
@@ -202,7 +246,7 @@ shoot() {
   # shellcheck disable=SC2086  # demo_args are words on purpose
   env "${envs[@]}" timeout 120 "$shot" --terminal "$term" --cols 100 --rows 30 --wait "$wait_s" \
     --out "$out/$name.png" "${extra[@]}" -- \
-    "$work/run.sh" "$pre" "$wrap" "$sink" "$binary" "${cmd[@]}" $demo_args >"$work/$name.log" 2>&1
+    "$work/run.sh" "$pre" "$wrap" "$sink" $([ "$conf" = render ] || [ "$conf" = render-reference ] || echo "$binary") "${cmd[@]}" $demo_args >"$work/$name.log" 2>&1
   echo $? >"$work/$name.status"
   [ -n "$shim" ] && rm -rf "$shim"
   return 0
@@ -219,7 +263,7 @@ for t in "${list[@]}"; do
       jobs_list+=("tmux-vte-off-$l-default tmux-vte:off default $l")
       jobs_list+=("tmux-vte-on-$l-default tmux-vte:on default $l")
     else
-      [ "$l" = "${locs[0]}" ] && jobs_list+=("$t-doctor $t doctor $l")
+      [ "$l" = "${locs[0]}" ] && jobs_list+=("$t-doctor $t doctor $l" "$t-render $t render $l" "$t-render-reference $t render-reference $l")
       jobs_list+=("$t-$l-reference $t reference $l" "$t-$l-default $t default $l")
     fi
   done
@@ -265,6 +309,7 @@ PY
 verdict() {  # AE NOTICE(yes|no) -> text
   case "$1" in
     error) echo "no screenshot" ;;
+    none) echo "no reference (its bidi cannot be turned off): see the PNG" ;;
     0) echo "reads right (identical)" ;;
     *) if [ "$2" = yes ]; then echo "shows the notice ($1 px)"; else echo "differs ($1 px)"; fi ;;
   esac
@@ -286,9 +331,11 @@ summary="$out/summary.md"
   echo
   printf '| terminal | version | doctor names | strategy |'
   for l in "${locs[@]}"; do printf ' %s |' "$l"; done
+  printf ' render |'
   echo
   printf '|---|---|---|---|'
   for l in "${locs[@]}"; do printf -- '---|'; done
+  printf -- '---|' 
   echo
   for t in "${list[@]}"; do
     if [ "$t" = tmux-vte ]; then
@@ -308,8 +355,12 @@ summary="$out/summary.md"
     printf '| %s | %s | %s | %s |' "$t" "$(version_of "$t")" "$(doctor_field "$dj" name)" "$(doctor_field "$dj" strategy)"
     for l in "${locs[@]}"; do
       n=$(compare_pair "$out/$t-$l-reference.png" "$out/$t-$l-default.png" "$out/$t-$l-diff.png")
+      if [ "$t" = deepin-terminal ]; then n=none; fi
       printf ' %s %s |' "$(verdict "$n" "$(doctor_field "$dj" notice)")" "$(note_of "$t-$l-default")$(note_of "$t-$l-reference")"
     done
+    n=$(compare_pair "$out/$t-render-reference.png" "$out/$t-render.png" "$out/$t-render-diff.png")
+    [ "$t" = deepin-terminal ] && n=none
+    printf ' %s |' "$(verdict "$n" no)"
     echo
   done
   for m in "${missing[@]}"; do
