@@ -18,6 +18,21 @@ public enum GlyphWidths {
     public static let interfaceGlyphs: [String] = GlyphSet.probes
         + ["\u{FEF5}", "\u{FEF6}", "\u{FEF7}", "\u{FEF8}", "\u{FEF9}", "\u{FEFA}", "\u{FEFB}", "\u{FEFC}"]
 
+    /// A 2-byte letter (é): a terminal that reads UTF-8 moves the cursor 1 cell for it, one that
+    /// reads bytes (Latin-1, as Eterm does) 2.
+    public static let utf8Probe = "\u{00E9}"
+    /// A letter with a mark (Arabic beh with fatha): a terminal that gives marks a cell of their
+    /// own (terminology) moves 2 cells.
+    public static let markProbe = "\u{0628}\u{064E}"
+    /// The probes above, measured at start-up besides the interface's glyphs.
+    public static let terminalProbes = [utf8Probe, markProbe]
+
+    /// Whether the terminal reads bytes, not UTF-8 (`utf8Probe` moved 2 cells).
+    public static func readsBytes(_ advances: [String: Int]) -> Bool { advances[utf8Probe] == 2 }
+
+    /// Whether the terminal gives combining marks a cell of their own (`markProbe` moved 2).
+    public static func marksTakeCells(_ advances: [String: Int]) -> Bool { advances[markProbe] == 2 }
+
     /// The distinct graphemes of `texts` that are not plain letters, digits or punctuation
     /// (symbols, emoji, anything two cells wide, Arabic presentation forms), in order of
     /// appearance, at most `limit`.
@@ -48,7 +63,7 @@ public enum GlyphWidths {
 
     /// The measured glyphs whose advance differs from the width table (`GlyphSet.disagreements`).
     public static func disagreements(_ advances: [String: Int]) -> [GlyphWidthDisagreement] {
-        GlyphSet.disagreements(advances.filter { $0.value >= 0 })
+        GlyphSet.disagreements(advances.filter { $0.value >= 0 && !terminalProbes.contains($0.key) })
             .map { GlyphWidthDisagreement(glyph: $0.glyph, expected: $0.table, measured: $0.measured) }
     }
 }
@@ -61,6 +76,9 @@ public struct TerminalFindings: Hashable, Sendable {
     public var backgroundReply: String?
     /// The advance the terminal gave each measured glyph, for `GlyphSet.adapted(to:)`.
     public var advances: [String: Int]
+    /// The notice was shown in a box in this terminal before: this time it is one line above
+    /// the key hints, until the user opens the help (`?`), which shows it whole.
+    public var noticeSeenBefore = false
 
     public init(notice: TerminalNotice? = nil, backgroundReply: String? = nil, advances: [String: Int] = [:]) {
         self.notice = notice
@@ -68,11 +86,18 @@ public struct TerminalFindings: Hashable, Sendable {
         self.advances = advances
     }
 
+    /// Whether the terminal reads bytes rather than UTF-8 (`GlyphWidths.readsBytes`).
+    public var readsBytes: Bool { GlyphWidths.readsBytes(advances) }
+
+    /// Whether combining marks take a cell of their own there (`GlyphWidths.marksTakeCells`):
+    /// the backend then draws letters without their marks, so rows never shift.
+    public var marksTakeCells: Bool { GlyphWidths.marksTakeCells(advances) }
+
     /// Glyphs the terminal draws with another width than the width table says.
     public var widthDisagreements: [GlyphWidthDisagreement] { GlyphWidths.disagreements(advances) }
 
     /// The glyph set for this terminal.
-    public var glyphs: GlyphSet { GlyphSet.adapted(to: advances.filter { $0.value >= 0 }) }
+    public var glyphs: GlyphSet { GlyphSet.adapted(to: advances.filter { $0.value >= 0 && !GlyphWidths.terminalProbes.contains($0.key) }) }
 
     /// The theme for `option` in this terminal (`ThemeChoice.choose` with its OSC 11 answer).
     public func theme(_ option: ThemeOption, environment: [String: String], colors: ColorSupport?) -> ThemeChoice {

@@ -81,6 +81,8 @@ public struct TerminalProbeResult: Hashable, Sendable, Codable {
     public var exchanges: [ProbeExchange] = []
     /// Whether some batch ran out of time.
     public var timedOut = false
+    /// Whether a batch ended with its cursor reports but no DA1 reply (Eterm answers CPR only).
+    public var answeredWithoutPrimary = false
 
     public init() {}
 }
@@ -127,6 +129,7 @@ public struct TerminalProbe {
     private var replies: [TerminalReply] = []
     private var received: [UInt8] = []
     private var sawCPR = false
+    private var cprCount = 0
     private var stage = Stage.start
 
     private enum Stage { case start, identify, outerIdentify, details, outerDetails, done }
@@ -184,7 +187,9 @@ public struct TerminalProbe {
             guard collecting else { continue }
             replies.append(r)
             switch r {
-            case .cursorPosition: sawCPR = true
+            case .cursorPosition:
+                sawCPR = true
+                cprCount += 1
             case .primaryAttributes where sawCPR:
                 collecting = false
                 next = close(complete: true)
@@ -192,6 +197,23 @@ public struct TerminalProbe {
             }
         }
         return next
+    }
+
+    /// Whether every cursor report the current batch asks for has come and only its DA1
+    /// sentinel is missing: a terminal that answers CPR but not DA1 (Eterm) is done once no more
+    /// bytes come for a moment (`completeWithoutPrimary`), without waiting out the batch's time.
+    public var awaitsOnlyPrimary: Bool {
+        guard let b = batch else { return false }
+        let expected = 1 + b.queries.filter { if case .glyph = $0.kind { return true } else { return false } }.count
+        return cprCount >= expected
+    }
+
+    /// Ends the current batch as complete without its DA1 reply (see `awaitsOnlyPrimary`);
+    /// returns the next batch's bytes, if any.
+    public mutating func completeWithoutPrimary() -> [UInt8] {
+        guard batch != nil, awaitsOnlyPrimary else { return [] }
+        result.answeredWithoutPrimary = true
+        return close(complete: true)
     }
 
     /// Gives up on the current batch (its time ran out); returns the next batch's bytes, if any.
@@ -208,6 +230,7 @@ public struct TerminalProbe {
         replies = []
         received = []
         sawCPR = false
+        cprCount = 0
         var payload: [UInt8] = []
         if b.target == .direct { payload += Array("\u{1B}[2;1H".utf8) }
         for q in b.queries {
@@ -405,7 +428,11 @@ public struct TerminalProbe {
         var q: [(name: String, bytes: [UInt8], kind: Batch.Kind)] = []
         let decrqm: [TerminalMode]
         switch family {
-        case .qterminal, .putty, .konsole, .st, .urxvt, .linux, .tmux, .screen: decrqm = []
+        case .qterminal, .qtermwidget, .coolRetroTerm, .deepinTerminal, .putty, .konsole, .st, .urxvt, .linux, .tmux, .screen:
+            decrqm = []
+        case .eterm:
+            // Eterm answers CPR only; what it makes of OSC 10/11 queries is not measured.
+            return []
         case .mintty: decrqm = [.bidi, .minttyBidiOff]
         default: decrqm = [.bidi, .arrowSwap]
         }
