@@ -20,7 +20,8 @@ extension BidiEngine {
     /// - Complexity: O(n) in the length of `utf8`.
     public func render(utf8 text: UnsafeBufferPointer<UInt8>, direction: BaseDirection, options: LayoutOptions = LayoutOptions(),
                        format: LineFormat, into out: inout [UInt8], flush: ((inout [UInt8]) -> Void)? = nil) -> Bool {
-        renderParagraph(text, direction: direction, options: options, format: format, lineFeeds: true, into: &out, flush: flush)
+        lock.lock(); defer { lock.unlock() }
+        return renderParagraph(text, direction: direction, options: options, format: format, lineFeeds: true, into: &out, flush: flush)
     }
 
     /// Draws one paragraph given as UTF-8 on one line, without wrapping, straight to UTF-8: appends
@@ -29,7 +30,8 @@ extension BidiEngine {
     /// - Returns: false, appending nothing, when `utf8` is not valid UTF-8.
     public func render(utf8 text: UnsafeBufferPointer<UInt8>, direction: BaseDirection,
                        options: LayoutOptions = LayoutOptions(), into out: inout [UInt8]) -> Bool {
-        renderParagraph(text, direction: direction, options: options, format: LineFormat(), lineFeeds: false, into: &out, flush: nil)
+        lock.lock(); defer { lock.unlock() }
+        return renderParagraph(text, direction: direction, options: options, format: LineFormat(), lineFeeds: false, into: &out, flush: nil)
     }
 
     func renderParagraph(_ text: UnsafeBufferPointer<UInt8>, direction: BaseDirection, options: LayoutOptions, format: LineFormat,
