@@ -127,6 +127,9 @@ public struct RenderContext: Sendable {
     public var truncations: TruncationRecorder? = nil
     /// Where the texts drawn in this subtree come from (a screen node), for those reports.
     public var origin: TextOrigin? = nil
+    /// Custom values handed down the tree (`EnvironmentKey`); read and set them with
+    /// `context[Key.self]`.
+    public var environment = EnvironmentValues()
 
     /// Creates a context.
     /// - Parameters:

@@ -230,16 +230,15 @@ struct AreaRecorder: Widget {
     }
 }
 
-/// A focused control: drawn over the theme's `focus` style (a tint, reverse video or bold), which
-/// every style of the control is laid over, so each keeps its own colours where it has them.
+/// A focused control: drawn as the library's focusable controls are (`Focusable.Highlight.control`:
+/// over the theme's `focus` style, a tint, reverse video or bold, which every style of the control
+/// is laid over, so each keeps its own colours where it has them).
 struct Focused: Widget {
     var content: any Widget
     var probe: FocusProbe?
 
     func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
-        let focused = context.with(style: context.theme.focus)
-        buffer.fill(area, with: Cell(" ", style: focused.style))
-        content.render(area, into: &buffer, context: focused)
+        let focused = Focusable.Highlight.control.draw(content, in: area, into: &buffer, context: context)
         probe?.area = area
         probe?.context = focused
     }
