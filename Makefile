@@ -53,3 +53,9 @@ fuzz:
 
 fuzz-smoke:
 	Scripts/fuzz.sh all $(FUZZ_SMOKE_SECONDS)
+
+# The DocC documentation of the BidiTerm and BidiTermTerminal products (their catalogs in
+# Sources/*/*.docc), built with no warnings and every public symbol documented (Scripts/docs.sh).
+.PHONY: docs
+docs:
+	@Scripts/docs.sh

@@ -26,7 +26,9 @@ public struct BidiAnalysis: Sendable, Hashable {
 
     /// A run of one direction.
     public struct Run: Sendable, Hashable {
+        /// The scalars of the run.
         public let range: Range<Int>
+        /// Its direction (the parity of its level).
         public let direction: LayoutDirection
     }
 

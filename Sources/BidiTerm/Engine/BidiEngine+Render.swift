@@ -12,6 +12,11 @@ extension BidiEngine {
     /// found, and the clusters of a wrapped paragraph are held for a window of it at a time, so the
     /// memory a wrapped paragraph takes beyond its text is bounded by the width, not its length.
     /// - Parameters:
+    ///   - text: the paragraph as UTF-8, in logical order.
+    ///   - direction: its base direction.
+    ///   - options: shaping, mirroring, numerals, tabs.
+    ///   - format: the width to wrap at, the alignment and padding, and the marks of each line.
+    ///   - out: where the lines are appended.
     ///   - flush: called between visual lines once the lines not yet appended to `out` take 64 KiB or
     ///     more: they are appended, and `flush` writes `out` and empties it (a long paragraph then
     ///     streams); without it, everything is appended to `out`.

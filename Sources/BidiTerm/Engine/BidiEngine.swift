@@ -44,6 +44,7 @@ public final class BidiEngine: @unchecked Sendable {
         set { lock.lock(); defer { lock.unlock() }; scratch.pointee.flushThreshold = newValue }
     }
 
+    /// A new engine (it creates its ICU objects once).
     public init() {
         scratch = .allocate(capacity: 1)
         scratch.initialize(to: EngineScratch())

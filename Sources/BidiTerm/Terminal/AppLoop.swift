@@ -27,6 +27,7 @@ public enum AppLoopControl: Hashable, Sendable {
 public struct AppLoop<App: TerminalApp> {
     /// The app, as the loop left it.
     public private(set) var app: App
+    /// Where frames are drawn and keys come from.
     public let backend: any TerminalBackend
     /// The longest single wait for input, in milliseconds, so that `control` is asked regularly
     /// even when a signal does not interrupt the wait.
@@ -36,6 +37,7 @@ public struct AppLoop<App: TerminalApp> {
     /// The number of frames drawn so far.
     public private(set) var framesDrawn = 0
 
+    /// A loop running `app` on `backend`.
     public init(app: App, backend: any TerminalBackend) {
         self.app = app
         self.backend = backend

@@ -5,11 +5,14 @@
 /// Enter and Escape close the box (and do nothing else); every other key and event goes to the
 /// app, which runs normally beneath. The apps show the same notice again in their help.
 public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
+    /// The app beneath.
     public private(set) var app: App
+    /// The notice, or nil for none.
     public let notice: TerminalNotice?
     /// Whether the box is on screen.
     public private(set) var isShowing: Bool
 
+    /// `app` with `notice` over its first frames (nil: the app alone).
     public init(_ app: App, notice: TerminalNotice?) {
         self.app = app
         self.notice = notice

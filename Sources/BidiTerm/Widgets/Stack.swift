@@ -122,7 +122,7 @@ public struct Stack: Widget {
     ///
     /// The solver (see ``Size``): first the set sizes in order, each clipped to what is left
     /// (`cells`, `percent`, `ratio`, the floor of `min`; a `fit` that reaches here, with no widget
-    /// to measure, counts as 0: ``childRects(in:direction:context:)`` measures it first); then
+    /// to measure, counts as 0: ``childRects(in:context:)`` measures it first); then
     /// what is left is shared equally by the flexible sizes (`fill`, `min`, `max`), a `max` never
     /// past its bound, a `min` keeping its floor, the cells that do not divide going to the first.
     /// Without flexible children the rest of the stack stays empty.

@@ -37,8 +37,11 @@ public struct Truncation: Sendable, Hashable, CustomStringConvertible {
 
     /// A cell of the buffer.
     public struct Position: Sendable, Hashable {
+        /// The column.
         public var x: Int
+        /// The row.
         public var y: Int
+        /// The cell at (`x`, `y`).
         public init(x: Int, y: Int) {
             self.x = x
             self.y = y
@@ -101,6 +104,7 @@ public struct Truncation: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// Lists of truncations.
 extension Array where Element == Truncation {
     /// The records sorted by file, line and column (records without a line first in their file),
     /// drawing order kept among equals.

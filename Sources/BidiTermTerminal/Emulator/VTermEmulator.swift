@@ -3,7 +3,12 @@ import CVTerm
 
 /// The shape of the cursor a program asked for (DECSCUSR).
 public enum CursorShape: Hashable, Sendable {
-    case block, underline, bar
+    /// A block over the cell.
+    case block
+    /// A line under the cell.
+    case underline
+    /// A bar at the cell's left edge.
+    case bar
 }
 
 /// Which mouse events the program asked to receive (xterm modes 1000, 1002, 1003).
@@ -113,7 +118,7 @@ public final class VTermEmulator {
         scanner.scan(bytes, into: &filtered)
         filtered.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { CVTerm_feed(term, $0, buffer.count) }
+            _ = base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { CVTerm_feed(term, $0, buffer.count) }
         }
         if filtered.capacity > 1 << 20 { filtered = [] }  // do not keep a huge feed's buffer
     }
