@@ -94,7 +94,8 @@ let package = Package(
         // The terminal session's pieces that need no terminal, and the emulator of `run`.
         .testTarget(
             name: "BidiTermTerminalTests",
-            dependencies: ["BidiTermTerminal", "BidiTerm", "TestSupport"]
+            dependencies: ["BidiTermTerminal", "BidiTerm", "TestSupport"],
+            exclude: ["Fixtures"]
         ),
         // The commands, parsed and run in process with captured output; hostile input through every
         // entry point.
