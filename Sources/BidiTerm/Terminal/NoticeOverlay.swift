@@ -5,15 +5,18 @@
 /// Enter and Escape close the box (and do nothing else); every other key and event goes to the
 /// app, which runs normally beneath. The apps show the same notice again in their help.
 public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
+    /// The app beneath.
     public private(set) var app: App
+    /// The notice, or nil for none.
     public let notice: TerminalNotice?
     /// Whether the box is on screen.
     public private(set) var isShowing: Bool
     /// Whether the one-line form is on screen (a notice seen before in this terminal).
     public private(set) var isShowingLine: Bool
 
-    /// `asLine`: the notice was shown in a box in this terminal before; it is one line above the
-    /// key hints until the user opens the help (`?` or F1), or closes it (Enter, Escape).
+    /// `app` with `notice` over its first frames (nil: the app alone). `asLine`: the notice was
+    /// shown in a box in this terminal before; it is one line above the key hints until the user
+    /// opens the help (`?` or F1), or closes it (Enter, Escape).
     public init(_ app: App, notice: TerminalNotice?, asLine: Bool = false) {
         self.app = app
         self.notice = notice

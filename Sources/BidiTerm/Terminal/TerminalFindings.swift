@@ -4,6 +4,7 @@
 
 /// A glyph whose advance the terminal reported different from the width table.
 public struct GlyphWidthDisagreement: Hashable, Sendable, Codable {
+    /// The glyph.
     public var glyph: String
     /// The width rtl-tui lays it out with (glibc's `wcwidth`, summed over the cluster).
     public var expected: Int
@@ -80,6 +81,7 @@ public struct TerminalFindings: Hashable, Sendable {
     /// the key hints, until the user opens the help (`?`), which shows it whole.
     public var noticeSeenBefore = false
 
+    /// Findings: the notice, the OSC 11 reply, the advances measured.
     public init(notice: TerminalNotice? = nil, backgroundReply: String? = nil, advances: [String: Int] = [:]) {
         self.notice = notice
         self.backgroundReply = backgroundReply

@@ -3,9 +3,17 @@
 
 /// A family of terminal emulators that behave alike for bidi (R21).
 public enum TerminalFamily: String, CaseIterable, Hashable, Sendable, Codable {
-    case xterm, urxvt, st, mlterm
+    /// xterm.
+    case xterm
+    /// rxvt-unicode.
+    case urxvt
+    /// st (suckless).
+    case st
+    /// mlterm.
+    case mlterm
     /// GNOME Terminal, Tilix, xfce4-terminal, sakura, lxterminal, Terminator…: the VTE widget.
     case vte
+    /// KDE's Konsole.
     case konsole
     /// qterminal (qtermwidget, its own bidi per run of equal style).
     case qterminal
@@ -22,15 +30,29 @@ public enum TerminalFamily: String, CaseIterable, Hashable, Sendable, Codable {
     case eterm
     /// PuTTY and its Unix terminal `pterm`.
     case putty
-    case kitty, mintty, wezterm, foot, alacritty, ghostty
+    /// kitty.
+    case kitty
+    /// mintty (Cygwin, MSYS2, Git for Windows).
+    case mintty
+    /// WezTerm.
+    case wezterm
+    /// foot.
+    case foot
+    /// Alacritty.
+    case alacritty
+    /// Ghostty.
+    case ghostty
+    /// iTerm2.
     case iterm2
     /// macOS Terminal.
     case appleTerminal
+    /// tmux (a multiplexer: the terminal outside is asked through it).
     case tmux
     /// GNU screen.
     case screen
     /// The Linux console.
     case linux
+    /// Not recognised.
     case unknown
 
     /// The name shown to users.
@@ -119,6 +141,7 @@ public struct TerminalAnswers: Hashable, Sendable, Codable {
     /// DA1 (`CSI c`) parameters.
     public var primary: [Int]?
 
+    /// The answers given (nil: none).
     public init(version: String? = nil, secondary: [Int]? = nil, primary: [Int]? = nil) {
         self.version = version
         self.secondary = secondary
@@ -131,6 +154,7 @@ public struct TerminalAnswers: Hashable, Sendable, Codable {
 
 /// A terminal, recognised: its family, version when known, and how it was recognised.
 public struct TerminalIdentity: Hashable, Sendable, Codable {
+    /// The family.
     public var family: TerminalFamily
     /// The version as the terminal states it (`379`, `22.12.3`, `0.70.6`), when known.
     public var version: String?
@@ -138,6 +162,7 @@ public struct TerminalIdentity: Hashable, Sendable, Codable {
     /// `VTE_VERSION=7006`).
     public var evidence: [String]
 
+    /// A terminal of `family`, recognised by `evidence`.
     public init(family: TerminalFamily, version: String? = nil, evidence: [String] = []) {
         self.family = family
         self.version = version

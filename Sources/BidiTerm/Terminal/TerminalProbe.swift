@@ -54,8 +54,11 @@ public struct ProbeExchange: Hashable, Sendable, Codable {
     /// Whether the batch ended with its sentinel (false: the time ran out).
     public var complete: Bool
 
+    /// One query of a batch and its reply.
     public struct Query: Hashable, Sendable, Codable {
+        /// What it asks, for people (`XTVERSION`, `DA2`, `DECRQM 8`).
         public var name: String
+        /// The bytes sent.
         public var bytes: [UInt8]
         /// The reply attributed to this query (nil: none).
         public var reply: [UInt8]?
@@ -74,6 +77,7 @@ public struct TerminalProbeResult: Hashable, Sendable, Codable {
     public var modes: [TerminalMode: Int] = [:]
     /// OSC 10 and 11 answers (`rgb:…`) of the terminal that draws, when it gave them.
     public var foreground: String?
+    /// The OSC 11 answer (the background colour), when given.
     public var background: String?
     /// The advance in cells the terminal gave each measured glyph.
     public var advances: [String: Int] = [:]
@@ -84,6 +88,7 @@ public struct TerminalProbeResult: Hashable, Sendable, Codable {
     /// Whether a batch ended with its cursor reports but no DA1 reply (Eterm answers CPR only).
     public var answeredWithoutPrimary = false
 
+    /// An empty result: nothing answered.
     public init() {}
 }
 
@@ -112,10 +117,13 @@ public struct TerminalProbe {
         public var tmuxPassthrough: Bool? = nil
         /// The terminal's height.
         public var rows: Int = 24
+        /// Default options.
         public init() {}
     }
 
+    /// What to ask and how.
     public let options: Options
+    /// What was learnt so far.
     public private(set) var result = TerminalProbeResult()
     /// Bytes that were not replies (keys typed while probing), in order, for the key reader.
     public private(set) var typedInput: [UInt8] = []
@@ -144,10 +152,12 @@ public struct TerminalProbe {
         enum Kind: Equatable { case xtversion, da2, mode(TerminalMode), osc(Int), glyph(String), other }
     }
 
+    /// A probe with `options`, at its first batch.
     public init(options: Options) {
         self.options = options
     }
 
+    /// A probe for a terminal with `environment`, measuring `glyphs`, `rows` high.
     public init(environment: [String: String], glyphs: [String] = [], rows: Int = 24) {
         var o = Options()
         o.environment = environment
@@ -156,6 +166,7 @@ public struct TerminalProbe {
         self.init(options: o)
     }
 
+    /// True once every batch is answered or timed out.
     public var isDone: Bool { stage == .done }
 
     /// The first batch: XTVERSION and DA2.

@@ -33,6 +33,8 @@ public struct TerminalNotice: Hashable, Sendable, Codable {
     /// Drawn with ASCII only (a terminal that cannot show UTF-8).
     public var ascii = false
 
+    /// A notice saying `problem` and `fix`; `informational` when there is nothing to change,
+    /// `ascii` for a terminal that cannot show UTF-8.
     public init(problem: String, fix: String, informational: Bool = false, ascii: Bool = false) {
         self.problem = problem
         self.fix = fix
@@ -79,13 +81,17 @@ public struct MultiplexerInfo: Hashable, Sendable, Codable {
     /// The pane's and the client's widths, and the client's height (nil: unknown). A per-row
     /// compensation holds only when the pane spans the client's width.
     public var paneWidth: Int?
+    /// The client's width (nil: unknown).
     public var clientWidth: Int?
+    /// The client's height (nil: unknown).
     public var clientHeight: Int?
-    /// The client process's id (`#{client_pid}`), and its environment where it is readable
-    /// (the same machine): the terminal's own variables (`VTE_VERSION`, `KONSOLE_VERSION`…).
+    /// The client process's id (`#{client_pid}`).
     public var clientPID: Int32?
+    /// The client's environment where it is readable (the same machine): the terminal's own
+    /// variables (`VTE_VERSION`, `KONSOLE_VERSION`…).
     public var clientEnvironment: [String: String]?
 
+    /// What tmux said (nil: unknown).
     public init(passthrough: Bool? = nil, clientTermType: String? = nil, clientTermName: String? = nil, attached: Bool? = nil,
                 paneWidth: Int? = nil, clientWidth: Int? = nil, clientHeight: Int? = nil) {
         self.passthrough = passthrough
@@ -103,6 +109,7 @@ public struct MultiplexerInfo: Hashable, Sendable, Codable {
 public struct TerminalSetup: Hashable, Sendable {
     /// The mode asked for (`--bidi-mode`).
     public var mode: TerminalBidiMode
+    /// How the terminal's own bidi is dealt with.
     public var strategy: BidiStrategy
     /// How rows are sent.
     public var wireOrder: WireOrder
@@ -133,7 +140,16 @@ public struct TerminalSetup: Hashable, Sendable {
     /// Why, in sentences, for `rtl-tui doctor`.
     public var reasons: [String]
 
-    public enum Passthrough: String, Hashable, Sendable, Codable { case none, tmux, screen }
+    /// How sequences reach the terminal outside a multiplexer: not at all, through tmux's DCS, or
+    /// through GNU screen's.
+    public enum Passthrough: String, Hashable, Sendable, Codable {
+        /// No passthrough: the terminal outside is not reached.
+        case none
+        /// tmux's `DCS tmux; … ST`.
+        case tmux
+        /// GNU screen's DCS, one per sequence.
+        case screen
+    }
 
     /// Whether the app reorders text.
     public var appReorders: Bool { mode.appReorders }
@@ -178,9 +194,11 @@ public struct TerminalSetup: Hashable, Sendable {
     /// The plan for `mode` in the terminal the probe found.
     ///
     /// - Parameters:
+    ///   - mode: the bidi mode asked for (`--bidi-mode`).
+    ///   - terminal: the identity the probe gave.
+    ///   - outer: the identity of the terminal behind a multiplexer, when there is one.
     ///   - probe: what the start-up queries found (`TerminalProbe.result`, `identity`,
     ///     `outerIdentity`); an empty result when the terminal answered nothing.
-    ///   - terminal, outer: the identities the probe gave (outer: behind a multiplexer).
     ///   - multiplexer: what tmux says about itself, when inside tmux.
     ///   - environment: extra evidence (`VTE_VERSION` inherited by a tmux server started in VTE).
     ///   - remembered: the order the user chose for this terminal in `rtl-tui doctor`

@@ -56,6 +56,7 @@ public struct WireRow: Hashable, Sendable {
 /// let caret = wire.wirePosition(x: 12, y: 3) // where the cursor goes
 /// ```
 public final class WireTransformer {
+    /// The order rows are sent in.
     public let order: WireOrder
     /// What makes two cells part of one qterminal text run besides width and box drawing: the
     /// style as the terminal receives it (after colour fallback). Nil: the `Style` itself.
@@ -66,6 +67,7 @@ public final class WireTransformer {
     /// Rows of the last frame that no candidate reproduced (sent as drawn).
     public private(set) var inexactRows: [Int] = []
 
+    /// A transformer for `order`; `styleKey` is what the terminal sees of a style (nil: the style).
     public init(order: WireOrder, styleKey: ((Style) -> AnyHashable)? = nil) {
         self.order = order
         self.styleKey = styleKey

@@ -18,7 +18,9 @@ import Glibc
 public final class DirectScreen {
     /// The file descriptor written to.
     public let fd: Int32
+    /// The terminal's height in rows.
     public private(set) var rows: Int
+    /// The terminal's width in columns.
     public private(set) var columns: Int
     /// How many colours the terminal shows.
     public var colors: ColorSupport
@@ -36,6 +38,8 @@ public final class DirectScreen {
     private var cursorShown: Bool?
     private var out: [UInt8] = []
 
+    /// A screen writing to `fd`, a terminal of `rows` × `columns` cells showing `colors` (and
+    /// 24-bit colours when `truecolor`).
     public init(fd: Int32, rows: Int, columns: Int, colors: ColorSupport, truecolor: Bool) {
         self.fd = fd
         self.rows = max(1, rows)

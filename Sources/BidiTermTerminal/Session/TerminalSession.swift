@@ -43,6 +43,7 @@ public enum TerminalSessionError: Error, CustomStringConvertible, Equatable, Sen
 
 /// How the interactive session sets up the terminal.
 public struct TerminalSessionOptions: Sendable {
+    /// The defaults: automatic bidi mode and theme, identification on, no mouse.
     public init() {}
 
     /// Who runs bidi and how the terminal's own bidi is dealt with (R21); `auto` by default.
@@ -101,6 +102,7 @@ public final class TerminalSession {
     /// of `TerminalSessionError`), or nil.
     nonisolated(unsafe) public static var nonInteractiveHint: String? = nil
 
+    /// The options the session was started with.
     public let options: TerminalSessionOptions
     /// The backend drawing on this session's terminal.
     public let backend: NcursesBackend
@@ -478,6 +480,7 @@ public final class TerminalSession {
     }
 }
 
+/// How a program ends after its session.
 extension AppLoopExit {
     /// Ends the process as this exit calls for, after the session has ended: status 0 after a
     /// quit; a one-line message and status 1 when the terminal's input closed; the signal
