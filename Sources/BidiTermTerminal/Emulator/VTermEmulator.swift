@@ -17,8 +17,7 @@ import CVTerm
 ///
 /// Not thread-safe: use one emulator from one thread at a time.
 public final class VTermEmulator {
-    /// The most rows or columns an emulator has; rows are clamped to `2...maxSize` (libvterm 0.1.4
-    /// corrupts its memory on some input after a resize to one row), columns to
+    /// The most rows or columns an emulator has; rows are clamped to `1...maxSize`, columns to
     /// `minColumns...maxSize`.
     public static let maxSize = Int(CVTERM_MAX_SIZE)
     /// The fewest columns: libvterm 0.1.4 crashes when a wide character is put on a screen one
@@ -45,7 +44,7 @@ public final class VTermEmulator {
         let sink = EmulatorSink()
         self.sink = sink
         let user = Unmanaged.passUnretained(sink).toOpaque()
-        guard let term = CVTerm_new(Self.clamp(max(rows, 2)), Self.clamp(columns), { user, columns, cells in
+        guard let term = CVTerm_new(Self.clamp(rows), Self.clamp(columns), { user, columns, cells in
             guard let user, let cells else { return }
             Unmanaged<EmulatorSink>.fromOpaque(user).takeUnretainedValue()
                 .pushLine(UnsafeBufferPointer(start: cells, count: Int(columns)))
@@ -83,7 +82,7 @@ public final class VTermEmulator {
     /// Changes the size (clamped as in `init`). libvterm reflows nothing; lines that no
     /// longer fit at the top may go to `takeScrolledOff()`. Every row becomes damaged.
     public func resize(rows: Int, columns: Int) {
-        CVTerm_resize(term, Self.clamp(max(rows, 2)), Self.clamp(columns))
+        CVTerm_resize(term, Self.clamp(rows), Self.clamp(columns))
         sink.rows = self.rows
     }
 
