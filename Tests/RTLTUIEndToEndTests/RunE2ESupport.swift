@@ -198,22 +198,7 @@ enum RunE2E {
         var out: [String: String] = [:]
         let missing = Array(Set(lines))
         guard !missing.isEmpty else { return out }
-        let path = "/usr/bin/fribidi"
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw XCTSkip("fribidi is not installed (apt-get install libfribidi-bin; make test installs it)")
-        }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = ["--nopad", "--nobreak"]
-        let inPipe = Pipe(), outPipe = Pipe()
-        p.standardInput = inPipe
-        p.standardOutput = outPipe
-        try p.run()
-        try inPipe.fileHandleForWriting.write(contentsOf: Data((missing.joined(separator: "\n") + "\n").utf8))
-        try inPipe.fileHandleForWriting.close()
-        let text = String(decoding: outPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        let lines = try FriBidiReference.visual(missing).map { line in
             String(String.UnicodeScalarView(line.unicodeScalars.filter {
                 ![0xFEFF, 0x200E, 0x200F, 0x061C, 0x200C, 0x200D].contains($0.value)
             })).trimmingCharacters(in: .whitespaces)
