@@ -54,7 +54,8 @@ extension PreviewApp {
         if let notice {
             Label(notice, alignment: .leading).render(footer, into: &buffer, context: chromeCtx.with(style: theme.emphasis))
         } else {
-            Label(chrome.text("chrome.footer"), alignment: .leading).render(footer, into: &buffer,
+            // While a text field has the focus, letters type into it: the footer says so.
+            Label(chrome.text(isEditing ? "chrome.footer.editing" : "chrome.footer"), alignment: .leading).render(footer, into: &buffer,
                                                                              context: chromeCtx.with(style: theme.footer))
         }
 
@@ -68,8 +69,10 @@ extension PreviewApp {
         if !showHelp, !showCuts, !sideBySide, case .field(let text, let caret, let placeholder)? = focusedNode?.kind,
            let rect = probe.area, let fctx = probe.context {
             let r = renderer
-            let f = TextField(text: text.map { r.resolve($0).text } ?? "", caret: caret ?? 0,
-                              placeholder: placeholder.map { r.resolve($0).text })
+            let shown = text.map { r.resolve($0).text } ?? ""
+            // A field never edited has no caret yet: typing would insert at the logical end, so the
+            // cursor shows there (the trailing side of the text, left of RTL text).
+            let f = TextField(text: shown, caret: caret ?? shown.count, placeholder: placeholder.map { r.resolve($0).text })
             return f.caretCell(in: rect, context: fctx)
         }
         return nil
@@ -90,6 +93,10 @@ extension PreviewApp {
         if missing > 0 {
             items.append(chrome.text("chrome.status.missing", [TextArgument("count", .number(Double(missing)))]))
         }
+        let untranslated = fallbacks.count
+        if untranslated > 0 {
+            items.append(chrome.text("chrome.status.fallback", [TextArgument("count", .number(Double(untranslated)))]))
+        }
         return items
     }
 
@@ -103,8 +110,14 @@ extension PreviewApp {
         var r = renderer
         let focused = focusedPath
         let recordsProbe = direction == self.direction
+        let app = self
         r.decorate = { path, node, w in
             var w = w
+            if app.showsFallback(node) {
+                var isPane = false
+                if case .pane = node.kind { isPane = true }
+                w = UntranslatedMark(content: w, titleRowOnly: isPane)
+            }
             if path == focused { w = Focused(content: w, probe: recordsProbe ? probe : nil) }
             if recordsProbe && node.isInteractive { w = AreaRecorder(content: w, path: path, probe: probe) }
             return w
@@ -132,7 +145,7 @@ extension PreviewApp {
 
     func drawHelp(into buffer: inout Buffer, area: Rect, context ctx: RenderContext) {
         let lines = ["focus", "arrows", "screens", "direction", "locale", "numerals", "shaping", "both", "cut",
-                     "export", "reload", "quit"].map { chrome.text("chrome.help." + $0) }
+                     "export", "reload", "editing", "quit"].map { chrome.text("chrome.help." + $0) }
         // The terminal notice (R21), in English, left to right.
         let width = min(area.width - 8, max(36, (lines.map { ctx.width(of: $0) }.max() ?? 40)))
         let notice = options.terminalNotice.map { [""] + $0.wrapped(width: max(10, width)) } ?? []
@@ -158,6 +171,17 @@ extension PreviewApp {
             for m in missing {
                 let at = m.line > 0 ? "\(m.path):\(m.line):\(m.column)" : m.path
                 rows.append(iso(at) + "  " + iso(m.key))
+            }
+        }
+        let untranslated = fallbacks
+        if !untranslated.isEmpty {
+            rows.append("")
+            rows.append(chrome.text("chrome.cut.fallback", [TextArgument("count", .number(Double(untranslated.count)))]))
+            for f in untranslated {
+                let at = f.line > 0 ? "\(f.path):\(f.line):\(f.column)" : f.path
+                var row = iso(at) + "  " + iso(f.key) + "  " + chrome.text("chrome.cut.from", [TextArgument("file", .string(f.source))])
+                if let to = f.addTo { row += "  " + chrome.text("chrome.cut.addTo", [TextArgument("file", .string(to))]) }
+                rows.append(row)
             }
         }
         return rows

@@ -125,6 +125,8 @@ public struct PreviewApp: ThemedApp {
     var controlAreas: [[Int]: Rect] = [:]
     /// Text lookup for the current locale and digits (rebuilt when either or the content changes).
     var renderer: ScreenRenderer
+    /// How many of the renderer's catalogs are the locale's own; text from the others is untranslated.
+    var ownCatalogCount = 0
 
     /// A preview of files on disk.
     public init(workspace: PreviewWorkspace, options: Options = Options()) {
@@ -162,10 +164,10 @@ public struct PreviewApp: ThemedApp {
         self.glyphs = options.glyphs
         self.notice = options.notice
         self.noticeTicksLeft = options.notice == nil ? 0 : options.noticeTicks
-        self.renderer = Self.makeRenderer(content: content, locale: locale,
+        (self.renderer, self.ownCatalogCount) = Self.makeRenderer(content: content, locale: locale,
                                           numerals: options.numerals ?? NumeralSystem.forLocale(locale))
         if let id = options.screen, let i = content.screens.firstIndex(where: { $0.id == id }) { current = i }
-        focus = interactivePaths.isEmpty ? nil : 0
+        focus = defaultFocus
     }
 
     // MARK: - Derived state
@@ -191,12 +193,15 @@ public struct PreviewApp: ThemedApp {
     /// The keys the current screen uses that no catalog of the locale has.
     public var missingKeys: [MissingKey] { renderer.missingKeys(in: screen) }
 
-    static func makeRenderer(content: PreviewContent, locale: String, numerals: NumeralSystem) -> ScreenRenderer {
-        ScreenRenderer(catalogs: content.catalogs(for: locale), locale: locale, numerals: numerals)
+    /// The renderer for `locale`, and how many of its catalogs are the locale's own (the rest
+    /// give fallbacks: `PreviewContent.lookupOrder(for:)`).
+    static func makeRenderer(content: PreviewContent, locale: String, numerals: NumeralSystem) -> (ScreenRenderer, Int) {
+        let order = content.lookupOrder(for: locale)
+        return (ScreenRenderer(catalogs: order.catalogs, locale: locale, numerals: numerals), order.own)
     }
 
     mutating func refreshRenderer() {
-        renderer = Self.makeRenderer(content: content, locale: locale, numerals: numerals)
+        (renderer, ownCatalogCount) = Self.makeRenderer(content: content, locale: locale, numerals: numerals)
     }
 
     var layoutOptions: LayoutOptions { LayoutOptions(shaping: shaping, reordering: options.reordering) }
@@ -215,6 +220,16 @@ public struct PreviewApp: ThemedApp {
 
     /// The paths of the current screen's interactive nodes, in reading order.
     public var interactivePaths: [[Int]] { screen.root.paths { $0.isInteractive } }
+
+    /// The control focused when a screen opens: the first that is not a text field (a focused
+    /// field takes the letter keys), nil when there is none.
+    var defaultFocus: Int? {
+        interactivePaths.firstIndex { path in
+            guard let n = screen.root.node(at: path) else { return false }
+            if case .field = n.kind { return false }
+            return true
+        }
+    }
 
     var focusedPath: [Int]? {
         guard let f = focus else { return nil }

@@ -86,19 +86,45 @@ public struct PreviewWorkspace: Sendable {
                 }
             } else if Self.screenExtensions.contains((root as NSString).pathExtension.lowercased()) {
                 addScreen(root)
-                if strings.isEmpty {
-                    var folder = (root as NSString).deletingLastPathComponent
-                    if folder.isEmpty { folder = "." }
-                    if (folder as NSString).lastPathComponent == "screens" { folder = (folder as NSString).deletingLastPathComponent }
-                    if folder.isEmpty { folder = "." }
-                    files(in: folder, depth: 4, extensions: Self.catalogExtensions).forEach(addCatalog)
-                }
+                if strings.isEmpty { Self.catalogPaths(besideScreen: root).forEach(addCatalog) }
             } else {
                 addCatalog(root)
             }
         }
         strings.forEach(addCatalog)
         return (screens, catalogs)
+    }
+
+    /// The catalogs that come with a screen file given alone: those of its folder and its
+    /// subfolders (of the folder above when it sits in a `screens/` folder), in path order.
+    /// `render --screen` without `--strings` reads the same ones.
+    public static func catalogPaths(besideScreen screen: String) -> [String] {
+        var folder = (screen as NSString).deletingLastPathComponent
+        if folder.isEmpty { folder = "." }
+        if (folder as NSString).lastPathComponent == "screens" { folder = (folder as NSString).deletingLastPathComponent }
+        if folder.isEmpty { folder = "." }
+        return PreviewWorkspace.files(in: folder, depth: 4, extensions: catalogExtensions)
+    }
+
+    /// The catalogs of one file, as the preview reads it: one per language of an `.xcstrings`
+    /// file, an ARB template marked as the source language.
+    /// - Throws: the loader's `CatalogDiagnostic`.
+    public static func loadCatalogs(path: String) throws -> [PreviewCatalog] {
+        let first = try CatalogLoader.load(path: path)
+        var split = try PreviewCatalog.split(first) { try CatalogLoader.load(path: path, locale: $0) }
+        if first.format == .arb, isARBTemplate(path) {
+            for i in split.indices { split[i].isSourceTemplate = true }
+        }
+        return split
+    }
+
+    func files(in folder: String, depth: Int, extensions: [String], skipping: [String] = []) -> [String] {
+        Self.files(in: folder, depth: depth, extensions: extensions, skipping: skipping)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var d: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d.boolValue
     }
 
     func isDirectory(_ path: String) -> Bool {
@@ -108,7 +134,7 @@ public struct PreviewWorkspace: Sendable {
 
     /// The files under `folder` (to `depth` levels of subfolders) with one of `extensions`, sorted
     /// by path; hidden files and folders, build folders and `skipping` left out.
-    func files(in folder: String, depth: Int, extensions: [String], skipping: [String] = []) -> [String] {
+    static func files(in folder: String, depth: Int, extensions: [String], skipping: [String] = []) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var out: [String] = []
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -135,12 +161,33 @@ public struct PreviewWorkspace: Sendable {
 
     mutating func loadCatalog(_ path: String) {
         do {
-            let first = try CatalogLoader.load(path: path)
-            catalogs[path] = try PreviewCatalog.split(first) { try CatalogLoader.load(path: path, locale: $0) }
+            catalogs[path] = try Self.loadCatalogs(path: path)
             problems[path] = nil
         } catch {
             problems[path] = ["\(error)"]
         }
+    }
+
+    /// True when `path` is the template of a Flutter project: the `template-arb-file` of the
+    /// `l10n.yaml` in its folder or one of the three above (`app_en.arb` when it names none).
+    static func isARBTemplate(_ path: String) -> Bool {
+        var folder = (path as NSString).deletingLastPathComponent
+        for _ in 0..<4 {
+            let yaml = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent("l10n.yaml")
+            if let text = try? String(contentsOfFile: yaml, encoding: .utf8) {
+                var template = "app_en.arb"
+                for line in text.split(whereSeparator: \.isNewline) {
+                    let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                    if parts.count == 2, parts[0] == "template-arb-file" {
+                        template = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                    }
+                }
+                return (path as NSString).lastPathComponent == template
+            }
+            if folder.isEmpty || folder == "/" { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return false
     }
 
     /// Reads again what changed on disk (everything with `force`).
