@@ -74,15 +74,39 @@ public struct ScreenFile: Sendable, Equatable {
     /// - Throws: `ScreenFileError`: the file cannot be read as UTF-8 text, or the problems that
     ///   `parse(yaml:path:)` finds.
     public static func load(path: String) throws(ScreenFileError) -> ScreenFile {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ScreenFileError(diagnostics: [ScreenDiagnostic(
                 path: path, line: 1, column: 1, kind: .unreadableFile,
-                message: "cannot read the screen file as UTF-8 text: \(error.localizedDescription)")])
+                message: "cannot read the screen file: \(error.localizedDescription)")])
         }
-        return try parse(yaml: text, path: path)
+        if let bad = firstInvalidUTF8(data) {
+            throw ScreenFileError(diagnostics: [ScreenDiagnostic(
+                path: path, line: bad.line, column: bad.column, kind: .unreadableFile,
+                message: "invalid UTF-8: byte 0x\(String(format: "%02X", bad.byte)) at byte offset \(bad.offset) (a screen file is UTF-8 text)")])
+        }
+        return try parse(yaml: String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    /// The first byte of `data` that is not valid UTF-8, with its 1-based line and column (in
+    /// Unicode scalars, as every position of a screen file), or nil when all of it is.
+    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, offset: Int, byte: UInt8)? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var line = 1, column = 1, offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let bytes):
+                offset += bytes.count
+                if bytes.count == 1 && bytes.first == 0x0A { line += 1; column = 1 } else { column += 1 }
+            case .error:
+                return (line, column, offset, data[data.startIndex + offset])
+            case .emptyInput:
+                return nil
+            }
+        }
     }
 
     /// Reads every `.yaml`/`.yml` file of a directory.

@@ -15,8 +15,11 @@ extension PreviewApp {
             return nil
         }
 
-        // The screen first: the header counts what it cut.
-        let body = Rect(x: 0, y: 1, width: area.width, height: area.height - 2)
+        // The screen first: the header counts what it cut. The problems of the files take rows of
+        // their own at the bottom, so they cover nothing of the screen.
+        let whole = Rect(x: 0, y: 1, width: area.width, height: area.height - 2)
+        let problemRows = problemLines(width: whole.width - 2, height: whole.height, context: chromeCtx)
+        let body = whole.inset(bottom: problemRows.count)
         let recorder = TruncationRecorder()
         if sideBySide {
             let half = (body.width - 1) / 2
@@ -39,7 +42,7 @@ extension PreviewApp {
         for m in recorder.marks {
             buffer.patchStyle(Rect(x: m.x, y: m.y, width: 1, height: 1), theme.warning)
         }
-        drawProblems(into: &buffer, body: body, context: chromeCtx)
+        drawProblems(problemRows, into: &buffer, body: whole, context: chromeCtx)
 
         // Header: the product at the chrome's leading edge, the state at its trailing edge.
         let header = Rect(x: 0, y: 0, width: area.width, height: 1)
@@ -60,9 +63,9 @@ extension PreviewApp {
         }
 
         if showHelp {
-            drawHelp(into: &buffer, area: body, context: chromeCtx)
+            drawHelp(into: &buffer, area: whole, context: chromeCtx)
         } else if showCuts {
-            drawCuts(into: &buffer, area: body, context: chromeCtx)
+            drawCuts(into: &buffer, area: whole, context: chromeCtx)
         }
 
         // The terminal's cursor sits on a focused field's caret.
@@ -97,6 +100,10 @@ extension PreviewApp {
         if untranslated > 0 {
             items.append(chrome.text("chrome.status.fallback", [TextArgument("count", .number(Double(untranslated)))]))
         }
+        let warned = warnings.count
+        if warned > 0 {
+            items.append(chrome.text("chrome.status.warnings", [TextArgument("count", .number(Double(warned)))]))
+        }
         return items
     }
 
@@ -125,14 +132,11 @@ extension PreviewApp {
         return r.widget(for: screen)
     }
 
-    /// The problems of the files on disk, at the bottom of the screen: what stays drawn (the last
-    /// good version), then each `file:line:column: message`.
-    func drawProblems(into buffer: inout Buffer, body: Rect, context ctx: RenderContext) {
-        let all = problems
-        guard !all.isEmpty, body.height > 2 else { return }
-        let maxRows = min(5, body.height / 3)
-        var lines = [chrome.text("chrome.notice.lastGood")]
-        lines += all.prefix(maxRows - 1).map { "✗ " + $0 }
+    /// The problems of the files on disk, in rows of their own at the bottom of the screen: what
+    /// stays drawn (the last good version), then each `file:line:column: message`, and a pointer
+    /// to `t` when some of them do not fit (`problemLines`).
+    func drawProblems(_ lines: [String], into buffer: inout Buffer, body: Rect, context ctx: RenderContext) {
+        guard !lines.isEmpty else { return }
         let top = body.maxY - lines.count
         let style = ctx.style(\.error)
         for (i, line) in lines.enumerated() {
@@ -157,7 +161,7 @@ extension PreviewApp {
     /// has), then the missing keys.
     public var cutRows: [String] {
         func iso(_ s: String) -> String { "\u{2068}\(s)\u{2069}" }
-        var rows: [String] = []
+        var rows = problemRows
         if truncations.isEmpty { rows.append(chrome.text("chrome.cut.none")) }
         for t in truncations {
             let measure = chrome.text(t.unit == .cells ? "chrome.cut.cells" : "chrome.cut.rows",
@@ -189,7 +193,8 @@ extension PreviewApp {
 
     mutating func drawCuts(into buffer: inout Buffer, area: Rect, context ctx: RenderContext) {
         let title = chrome.text("chrome.cut.title", [TextArgument("count", .number(Double(truncations.count)))])
-        let rows = cutRows
+        // Long rows (a YAML error, a path) wrap to the box, so every word can be read.
+        let rows = cutRows.flatMap { Self.wrap($0, width: area.width - 8) { ctx.width(of: $0) } }
         let visible = max(1, min(area.height - 2, rows.count + 2) - 2)
         cutsScroll = max(0, min(cutsScroll, rows.count - visible))
         let shown = Array(rows.dropFirst(cutsScroll).prefix(visible)) + ["", chrome.text("chrome.cut.close")]

@@ -19,7 +19,10 @@ import Foundation
 /// inode: an editor that saves by renaming shows as a new inode); a changed file is read again,
 /// and so are the folders given, whose own stamp changes when a file is added, renamed or
 /// removed. A file that no longer loads keeps its last good version in the content, and its
-/// `file:line:column: message` lines are in `problems` until it loads again.
+/// `file:line:column: message` lines are in `problems` until it loads again. A file gone from
+/// disk (deleted, or deleted and written anew by an editor) keeps its last version too, with a
+/// problem line, until it is back; `reload(force: true)` (the `r` key) forgets it. The warnings of
+/// the catalogs that load (invalid UTF-8, duplicate keys, …) are in `warnings`.
 public struct PreviewWorkspace: Sendable {
     /// The screen files, in the order found.
     public private(set) var screenPaths: [String] = []
@@ -28,6 +31,8 @@ public struct PreviewWorkspace: Sendable {
     /// The problems of the files on disk, by path: `file:line:column: message` lines. Empty when
     /// every file loads.
     public private(set) var problems: [String: [String]] = [:]
+    /// The warnings of the catalogs as loaded, by path: `file:line:column: message` lines.
+    public private(set) var warnings: [String: [String]] = [:]
 
     /// The paths and `--strings` files given.
     let roots: [String]
@@ -161,8 +166,12 @@ public struct PreviewWorkspace: Sendable {
 
     mutating func loadCatalog(_ path: String) {
         do {
-            catalogs[path] = try Self.loadCatalogs(path: path)
+            let loaded = try Self.loadCatalogs(path: path)
+            catalogs[path] = loaded
             problems[path] = nil
+            // An `.xcstrings` file is one catalog per language: its warnings once.
+            var seen = Set<CatalogDiagnostic>()
+            warnings[path] = loaded.flatMap(\.catalog.warnings).filter { seen.insert($0).inserted }.map(\.description)
         } catch {
             problems[path] = ["\(error)"]
         }
@@ -198,12 +207,27 @@ public struct PreviewWorkspace: Sendable {
         var touched: [String] = []
         if changed.contains(where: isDirectory) || force {
             // A file added, renamed or removed in a folder given: look again.
-            let (s, c) = discover()
+            var (s, c) = discover()
+            if !force {
+                // A file gone from disk may be an editor's save (delete, then write anew): its last
+                // version stays, with a problem line, until it is back (or `r` reads all again).
+                func gone(_ p: String, _ found: [String]) -> Bool {
+                    !found.contains(p) && !FileManager.default.fileExists(atPath: p)
+                }
+                let keptScreens = screenPaths.filter { gone($0, s) }, keptCatalogs = catalogPaths.filter { gone($0, c) }
+                for p in keptScreens + keptCatalogs {
+                    if problems[p] == nil { touched.append(p) }
+                    problems[p] = [Self.goneMessage(p)]
+                }
+                s = screenPaths.filter { s.contains($0) || keptScreens.contains($0) } + s.filter { !screenPaths.contains($0) }
+                c = catalogPaths.filter { c.contains($0) || keptCatalogs.contains($0) } + c.filter { !catalogPaths.contains($0) }
+            }
             for p in screenPaths + catalogPaths where !(s + c).contains(p) {
                 watcher.unwatch(p)
                 screens[p] = nil
                 catalogs[p] = nil
                 problems[p] = nil
+                warnings[p] = nil
                 touched.append(p)
             }
             for p in s + c where !(screenPaths + catalogPaths).contains(p) {
@@ -215,14 +239,27 @@ public struct PreviewWorkspace: Sendable {
             catalogPaths = c
         }
         for p in changed where !isDirectory(p) && !touched.contains(p) {
+            if !FileManager.default.fileExists(atPath: p), (screenPaths + catalogPaths).contains(p) {
+                problems[p] = [Self.goneMessage(p)]
+                touched.append(p)
+                continue
+            }
             if screenPaths.contains(p) { loadScreen(p) } else if catalogPaths.contains(p) { loadCatalog(p) }
             touched.append(p)
         }
         return touched
     }
 
+    /// The problem line of a file that is gone from disk.
+    static func goneMessage(_ p: String) -> String {
+        "\(p): the file is gone (deleted, or an editor is saving it); its last version stays until it is back"
+    }
+
     /// Every problem, file by file in the order found.
     public var allProblems: [String] { (screenPaths + catalogPaths).flatMap { problems[$0] ?? [] } }
+
+    /// Every catalog warning, file by file in the order found.
+    public var allWarnings: [String] { catalogPaths.flatMap { warnings[$0] ?? [] } }
 
     /// The content: the last good version of every file. Screens sort by `order`, then by path;
     /// a screen whose id repeats an earlier one's is left out.
