@@ -63,8 +63,8 @@ public struct PreviewApp: ThemedApp {
         /// What the terminal session has to tell about the terminal (R21): shown in the help (the
         /// session draws it over the first frames).
         public var terminalNotice: TerminalNotice? = nil
-        /// Where `e` writes for screens that have no folder on disk (the built-in ones); nil is the
-        /// current directory.
+        /// Where `e` writes; nil is the screen file's folder (the current directory for the
+        /// built-in screens, which have none).
         public var exportDirectory: String? = nil
         public init() {}
     }
