@@ -21,6 +21,20 @@ public struct Paragraph: Widget {
         self.direction = direction
     }
 
+    /// The first `scalars` scalars of `text` or a little less: cut after the last space in them
+    /// (on a grapheme boundary when there is none), and how many scalars that is.
+    static func prefix(of text: String, scalars: Int) -> (text: String, scalars: Int) {
+        let end = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: min(scalars, text.unicodeScalars.count))
+        // A String subscript rounds the scalar index down to a grapheme boundary.
+        let head = text[..<end]
+        if let space = head.lastIndex(where: { $0 == " " || $0 == "\n" }), space > head.startIndex {
+            let cut = String(head[..<space])
+            return (cut, cut.unicodeScalars.count)
+        }
+        let cut = String(head)
+        return (cut, cut.unicodeScalars.count)
+    }
+
     /// The paragraphs of `text` (split at newlines).
     public var paragraphs: [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -49,11 +63,31 @@ public struct Paragraph: Widget {
         return out
     }
 
+    /// Past this many scalars a paragraph lays out only a prefix (`render`).
+    static let longText = 8192
+
     public func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let style = context.style(\.text)
-        let all = lines(width: area.width, context: context)
-        if all.count > area.height { context.noteCut(text, needed: all.count, given: area.height, unit: .rows) }
+        var all: [(line: VisualLine, align: LayoutDirection)]
+        var needed: Int
+        // A long text (a whole file pasted into a string) is laid out only as far as the area can
+        // show and well beyond: four scalars a cell, at least `longText`, cut at a space. The rows
+        // it would need in all are then estimated in proportion, so a frame costs the area, not
+        // the text.
+        let total = text.unicodeScalars.count
+        let budget = max(Paragraph.longText, area.width * (area.height + 2) * 4)
+        if total > budget, case let prefix = Paragraph.prefix(of: text, scalars: budget),
+           case let some = Paragraph(prefix.text, direction: direction).lines(width: area.width, context: context),
+           some.count > area.height + 1 {
+            // The last row of the prefix may be cut short: it is not shown.
+            all = Array(some.dropLast())
+            needed = max(some.count, Int((Double(some.count) * Double(total) / Double(max(1, prefix.scalars))).rounded()))
+        } else {
+            all = lines(width: area.width, context: context)
+            needed = all.count
+        }
+        if needed > area.height { context.noteCut(text, needed: needed, given: area.height, unit: .rows) }
         for (i, item) in all.prefix(area.height).enumerated() {
             let row = Rect(x: area.x, y: area.y + i, width: area.width, height: 1)
             let x = Mirroring(item.align).x(aligning: item.line.width, in: row, .leading)
