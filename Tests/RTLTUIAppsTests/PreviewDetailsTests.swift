@@ -4,7 +4,7 @@ import XCTest
 @testable import BidiTerm
 @testable import RTLTUIApps
 
-/// The preview's small things: the help's digit ranges, where `e` writes.
+/// The preview's small things: the help's digit ranges, where `e` writes, which half cut a text.
 final class PreviewDetailsTests: XCTestCase {
     var dir: URL!
 
@@ -50,5 +50,16 @@ final class PreviewDetailsTests: XCTestCase {
         for f in files { XCTAssertTrue(FileManager.default.fileExists(atPath: f), f) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("home.ar.rtl.svg").path))
         XCTAssertTrue(app.notice?.contains(out.path + "/home.ar.rtl.svg") ?? false, app.notice ?? "")
+    }
+
+    /// Side by side (`b`), each cut text says which half cut it.
+    func test_sideBySide_cutTextsNameTheirHalf() throws {
+        var app = try makeApp { $0.locale = "ur"; $0.screen = "home" }
+        _ = app.handle(.character("b"))
+        _ = rows(&app, 100, 20)
+        XCTAssertEqual(app.truncationHalves.count, app.truncations.count)
+        XCTAssertTrue(app.truncationHalves.contains(.ltr) && app.truncationHalves.contains(.rtl), "\(app.truncationHalves)")
+        let cut = app.cutRows.filter { $0.contains("needs") }
+        XCTAssertTrue(cut.allSatisfy { $0.hasPrefix("\u{2068}LTR\u{2069}  ") || $0.hasPrefix("\u{2068}RTL\u{2069}  ") }, "\(cut)")
     }
 }

@@ -22,6 +22,27 @@ public struct ScreenFile: Sendable, Equatable {
     public var root: ScreenNode
     /// The file the screen was read from, as given to the loader.
     public var path: String
+    /// Where each catalog key is first written in the file (a list item's, a breadcrumb item's,
+    /// the title's own line and column, not its node's); empty for a screen built in code.
+    public var keyPositions: [String: KeyPosition] = [:]
+
+    /// A 1-based line and column (in Unicode scalars) of a screen file.
+    public struct KeyPosition: Sendable, Hashable {
+        public var line: Int
+        public var column: Int
+        /// Creates a position.
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+    }
+
+    /// Where `key` is written (`keyPositions`), else the position of `node`, else nil.
+    public func position(of key: String?, node: ScreenNode?) -> KeyPosition? {
+        if let key, let p = keyPositions[key] { return p }
+        if let node, node.line > 0 { return KeyPosition(line: node.line, column: node.column) }
+        return nil
+    }
 
     /// Creates a screen.
     public init(id: String, title: TextRef? = nil, order: Int? = nil, root: ScreenNode, path: String) {

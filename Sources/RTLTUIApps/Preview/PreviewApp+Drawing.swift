@@ -22,22 +22,30 @@ extension PreviewApp {
         let body = whole.inset(bottom: problemRows.count)
         let recorder = TruncationRecorder()
         if sideBySide {
+            // One recorder a half, so `t` says which half cut a text.
             let half = (body.width - 1) / 2
+            var cut: [(Truncation, LayoutDirection)] = []
             for (i, dir) in [LayoutDirection.ltr, .rtl].enumerated() {
                 let r = Rect(x: body.x + i * (half + 1), y: body.y, width: half, height: body.height)
                 Label(dir == .ltr ? "LTR" : "RTL", alignment: .center)
                     .render(Rect(x: r.x, y: r.y, width: r.width, height: 1), into: &buffer,
                             context: chromeCtx.with(style: theme.title))
                 var ctx = context(dir)
-                ctx.truncations = recorder
+                let own = TruncationRecorder()
+                ctx.truncations = own
                 widget(direction: dir, probe: probe).render(r.inset(top: 1), into: &buffer, context: ctx)
+                cut += own.truncations.inFileOrder.map { ($0, dir) }
+                for t in own.truncations { recorder.record(t) }
             }
+            truncations = cut.map(\.0)
+            truncationHalves = cut.map(\.1)
         } else {
             var ctx = context(direction)
             ctx.truncations = recorder
             widget(direction: direction, probe: probe).render(body, into: &buffer, context: ctx)
+            truncations = recorder.truncations.inFileOrder
+            truncationHalves = []
         }
-        truncations = recorder.truncations.inFileOrder
         lastBody = sideBySide ? Rect(x: 0, y: 0, width: (body.width - 1) / 2, height: body.height - 1) : body
         for m in recorder.marks {
             buffer.patchStyle(Rect(x: m.x, y: m.y, width: 1, height: 1), theme.warning)
@@ -163,18 +171,27 @@ extension PreviewApp {
         func iso(_ s: String) -> String { "\u{2068}\(s)\u{2069}" }
         var rows = problemRows
         if truncations.isEmpty { rows.append(chrome.text("chrome.cut.none")) }
-        for t in truncations {
+        for (i, t) in truncations.enumerated() {
             let measure = chrome.text(t.unit == .cells ? "chrome.cut.cells" : "chrome.cut.rows",
                                       [TextArgument("needed", .number(Double(t.needed))), TextArgument("given", .number(Double(t.given)))])
-            rows.append([t.location, t.key ?? t.subject].compactMap { $0 }.map(iso).joined(separator: "  ") + "  " + measure)
+            // Side by side, the half that cut it; the key's own position; the catalog line to edit.
+            let half = i < truncationHalves.count ? (truncationHalves[i] == .ltr ? "LTR" : "RTL") : nil
+            var row = [half, keyLocation(t), t.key ?? t.subject].compactMap { $0 }.map(iso).joined(separator: "  ") + "  " + measure
+            if let key = t.key, let from = catalogLine(of: key) {
+                row += "  " + chrome.text("chrome.cut.from", [TextArgument("file", .string(from))])
+            }
+            rows.append(row)
         }
         let missing = missingKeys
         if !missing.isEmpty {
             rows.append("")
             rows.append(chrome.text("chrome.cut.missing", [TextArgument("count", .number(Double(missing.count)))]))
+            let addTo = renderer.catalogs.prefix(ownCatalogCount).first?.path
             for m in missing {
                 let at = m.line > 0 ? "\(m.path):\(m.line):\(m.column)" : m.path
-                rows.append(iso(at) + "  " + iso(m.key))
+                var row = iso(at) + "  " + iso(m.key)
+                if let addTo { row += "  " + chrome.text("chrome.cut.addTo", [TextArgument("file", .string(addTo))]) }
+                rows.append(row)
             }
         }
         let untranslated = fallbacks

@@ -36,10 +36,25 @@ extension PreviewApp {
             let from = renderer.catalogs.dropFirst(ownCatalogCount).first { $0.entry(key)?.isTranslated == true }
             let entry = from?.entry(key)
             let source = from.map { c in entry.map { $0.line > 0 && c.format != .mo ? "\(c.path):\($0.line)" : c.path } ?? c.path } ?? ""
-            out.append(FallbackText(key: key, path: screen.path, line: node?.line ?? 0, column: node?.column ?? 0,
+            let at = screen.position(of: key, node: node)
+            out.append(FallbackText(key: key, path: screen.path, line: at?.line ?? 0, column: at?.column ?? 0,
                                     source: source, addTo: addTo))
         }
         return out
+    }
+
+    /// Where a cut text's key is written in the screen file (a list item's own line), else its
+    /// node's position.
+    func keyLocation(_ t: Truncation) -> String? {
+        guard let key = t.key, let p = screen.keyPositions[key] else { return t.location }
+        return "\(screen.path):\(p.line):\(p.column)"
+    }
+
+    /// `catalog:line` of the entry the current locale shows for `key` (the catalog alone for a
+    /// format without lines), nil when no catalog has it.
+    func catalogLine(of key: String) -> String? {
+        guard let c = renderer.catalogs.first(where: { $0.entry(key)?.isTranslated == true }), let e = c.entry(key) else { return nil }
+        return e.line > 0 && c.format != .mo ? "\(c.path):\(e.line)" : c.path
     }
 
     /// True when one of `node`'s own texts is untranslated.

@@ -95,6 +95,8 @@ public struct PreviewApp: ThemedApp {
     public internal(set) var notice: String?
     /// The texts cut in the last frame drawn, with their `file:line:column` and key.
     public internal(set) var truncations: [Truncation] = []
+    /// Side by side, the half that cut each of `truncations` (empty otherwise).
+    public internal(set) var truncationHalves: [LayoutDirection] = []
     /// The chrome (the app's own text).
     public let chrome: PreviewChrome
     /// The styles the app draws with.

@@ -223,7 +223,7 @@ final class ScreenCLITests: XCTestCase {
         XCTAssertTrue(r.text.contains("Dark mode"))
         let lines = r.stderr.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains { $0.hasPrefix("\(path):7:") && $0.contains("missing catalog key \"nope.key\"") }, r.stderr)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("\(path): ") && $0.contains("\"nope.title\"") && $0.contains("title") }, r.stderr)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("\(path):2:8: ") && $0.contains("\"nope.title\"") }, "the title key's own position: \(r.stderr)")
         XCTAssertEqual(lines.count, 2, r.stderr)
     }
 
