@@ -148,6 +148,18 @@ final class ScreenCLITests: XCTestCase {
         XCTAssertEqual(mixed.status, 0, mixed.stderr)
         XCTAssertTrue(mixed.text.contains(String("שוק: דף הבית".reversed())), mixed.text)
         XCTAssertFalse(mixed.text.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) }, "no Arabic letter:\n\(mixed.text)")
+        // Android's layout: `values/` is the source, whatever the order of --strings.
+        let res = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: res + "/values-iw", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: res + "/values", withIntermediateDirectories: true)
+        try write("<resources><string name=\"settings.title\">הגדרות</string></resources>", to: res + "/values-iw/strings.xml")
+        try write("<resources><string name=\"settings.title\">Settings</string></resources>", to: res + "/values/strings.xml")
+        let pseudo = try Command.run(["render", "--screen", screen("settings"), "--strings", res + "/values-iw/strings.xml",
+                                      "--strings", res + "/values/strings.xml", "--pseudo", "en-XA"])
+        XCTAssertTrue(pseudo.lines.first?.contains("[Šéţţîñĝš one]") ?? false, pseudo.text)
+        let hebrew = try Command.run(["render", "--screen", screen("settings"), "--strings", res + "/values/strings.xml",
+                                      "--strings", res + "/values-iw/strings.xml", "--locale", "he"])
+        XCTAssertTrue(hebrew.lines.first?.contains("תורדגה") ?? false, hebrew.text)
         // A locale no catalog holds: a warning, the source language's text.
         let ps = try Command.run(["render", "--screen", souk + "/home.yaml", "--locale", "ps"])
         XCTAssertEqual(ps.status, 0, ps.stderr)
