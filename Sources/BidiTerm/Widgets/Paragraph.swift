@@ -63,8 +63,23 @@ public struct Paragraph: Widget {
         return out
     }
 
-    /// Past this many scalars a paragraph lays out only a prefix (`render`).
+    /// Past this many scalars a paragraph lays out only a prefix (`render`, `measure`).
     static let longText = 8192
+
+    /// The lines wrapped at the proposed width: as many rows as lines, as wide as the widest. A long
+    /// text is measured from a prefix that already overflows the proposal, as `render` draws it.
+    public func measure(_ proposal: Extent, context: RenderContext) -> Extent {
+        let budget = max(Paragraph.longText, proposal.width * (proposal.height + 2) * 4)
+        if text.unicodeScalars.count > budget {
+            let some = Paragraph(Paragraph.prefix(of: text, scalars: budget).text, direction: direction)
+                .lines(width: proposal.width, context: context)
+            if some.count > proposal.height + 1 {
+                return Extent(width: some.map(\.line.width).max() ?? 0, height: some.count).clamped(to: proposal)
+            }
+        }
+        let all = lines(width: proposal.width, context: context)
+        return Extent(width: all.map(\.line.width).max() ?? 0, height: all.count).clamped(to: proposal)
+    }
 
     public func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
