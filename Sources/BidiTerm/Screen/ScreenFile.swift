@@ -28,7 +28,9 @@ public struct ScreenFile: Sendable, Equatable {
 
     /// A 1-based line and column (in Unicode scalars) of a screen file.
     public struct KeyPosition: Sendable, Hashable {
+        /// The 1-based line.
         public var line: Int
+        /// The 1-based column, in Unicode scalars.
         public var column: Int
         /// Creates a position.
         public init(line: Int, column: Int) {

@@ -5,10 +5,11 @@ import BidiTerm
 public struct FallbackText: Sendable, Hashable {
     /// The catalog key.
     public var key: String
-    /// Where the screen uses it: the screen file and the node's 1-based line and column (0 when
-    /// the text has no node of its own: the screen's title).
+    /// The screen file that uses it.
     public var path: String
+    /// The 1-based line where the key is written in the screen file (0 when unknown).
     public var line: Int
+    /// The 1-based column, in Unicode scalars, where the key is written (0 when unknown).
     public var column: Int
     /// Where the text shown comes from: `catalog:line` (`catalog` alone when the format has no lines).
     public var source: String
