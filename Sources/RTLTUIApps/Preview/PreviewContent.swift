@@ -43,8 +43,8 @@ public struct PreviewCatalog: Sendable {
 /// - The source language: the one a file declares (`.xcstrings` `sourceLanguage`, XLIFF
 ///   `source-language`/`srcLang`, the ARB template named by `l10n.yaml`), else English when a
 ///   catalog has it, else English when a catalog carries source text or is a default catalog
-///   (gettext's msgid, XLIFF `<source>`, Android's `values/`: the developer's text), else the
-///   first catalog's locale.
+///   (gettext's msgids when they are text, not identifiers such as `home_title`; XLIFF `<source>`;
+///   Android's `values/`: the developer's text), else the first catalog's locale.
 /// - The source text: the source language's catalogs, the default catalogs, then the source
 ///   text the translated files carry (gettext msgid, XLIFF `<source>`, `.xcstrings` source
 ///   values), so Android's `values/` + `values-iw/` offers `en` and the pseudo-locales are made
@@ -76,13 +76,20 @@ public struct PreviewContent: Sendable {
         if let s = declared.first { return Locales.canonicalTag(s) ?? s }
         let tags = catalogs.compactMap(\.locale)
         if let en = tags.first(where: { Locales.language(of: $0) == "en" }) { return en }
-        if catalogs.contains(where: { $0.locale == nil || Self.carriesSource($0.catalog) }) { return "en" }
+        if catalogs.contains(where: { $0.locale == nil || Self.hasSourceText($0.catalog) }) { return "en" }
         return tags.first
     }
 
     /// True when the catalog's entries hold the source text next to the translation.
     static func carriesSource(_ c: Catalog) -> Bool {
         [.po, .mo, .xliff12, .xliff20, .xcstrings].contains(c.format)
+    }
+
+    /// True when the catalog carries source text (`sourceTexts`): not only identifiers.
+    static func hasSourceText(_ c: Catalog) -> Bool {
+        guard carriesSource(c), c.format != .xcstrings else { return false }
+        let gettext = c.format == .po || c.format == .mo
+        return c.entries.contains { e in e.source.map { !$0.isEmpty && !(gettext && isIdentifier($0)) } ?? false }
     }
 
     /// True when a gettext msgid is an identifier (`home_title`, `cart.total`), not source text.
