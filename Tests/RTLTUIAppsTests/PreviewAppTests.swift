@@ -176,8 +176,11 @@ final class PreviewAppTests: XCTestCase {
         XCTAssertTrue(app.showCuts)
         let panel = rows(&app, 60, 18).joined(separator: "\n")
         XCTAssertTrue(panel.contains("Cut text: \(app.truncations.count)"), panel)
-        XCTAssertTrue(app.cutRows.contains("\u{2068}\(path("home.yaml")):31:13\u{2069}  \u{2068}deal_novel\u{2069}  needs 37 cells, has 29"),
-                      "\(app.cutRows)")
+        // The list item's own line (not the list's), and the catalog line the text comes from.
+        XCTAssertTrue(app.cutRows.contains {
+            $0.hasPrefix("\u{2068}\(path("home.yaml")):35:17\u{2069}  \u{2068}deal_novel\u{2069}  needs 37 cells, has 29")
+                && $0.hasSuffix("text from \u{2068}\(path("res/values-ur/strings.xml")):17\u{2069}")
+        }, "\(app.cutRows)")
         _ = app.handle(.escape)
         XCTAssertFalse(app.showCuts)
         XCTAssertEqual(app.handle(.character("q")), .quit)
@@ -193,7 +196,8 @@ final class PreviewAppTests: XCTestCase {
         _ = app.handle(.character("t"))
         let panel = rows(&app).joined(separator: "\n")
         XCTAssertTrue(panel.contains("Missing keys: 1"), panel)
-        XCTAssertTrue(panel.contains("home.yaml:24:11  home_greting"), panel)
+        XCTAssertTrue(panel.contains("home.yaml:24:46  home_greting"), "where the key is written: \(panel)")
+        XCTAssertTrue(app.cutRows.contains { $0.contains("home_greting") && $0.contains("add to \u{2068}" + path("Localizable.xcstrings")) }, "\(app.cutRows)")
     }
 
     // MARK: - Live reload

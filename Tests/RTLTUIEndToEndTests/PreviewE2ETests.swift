@@ -71,6 +71,75 @@ final class PreviewE2ETests: XCTestCase {
         XCTAssertEqual(try tmux.waitForExit(), .exited(0))
     }
 
+    /// The most common Android layout, `values/` (English, the source) and `values-iw/` (Hebrew,
+    /// one string short), with a checkout screen that has a name field: `en` is offered and the
+    /// pseudo-locales come from English; the untranslated string is counted and listed with its
+    /// catalog line; `l` switches the locale (the field does not take it); in the field the footer
+    /// says Esc leaves it and the cursor sits where typing goes.
+    func test_preview_androidLayout_sourceLanguage_untranslated_andTheFieldsKeys() throws {
+        let app = dir.appendingPathComponent("shop")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("res/values-iw"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("res/values"), withIntermediateDirectories: true)
+        try Data("""
+            screen: checkout
+            title: title
+            root:
+              type: vstack
+              children:
+                - {type: field, size: 1, text: {literal: Smith}}
+                - {type: toggle, size: 1, label: gift, on: false}
+                - {type: label, size: 1, text: size_hint}
+            """.utf8).write(to: app.appendingPathComponent("checkout.yaml"))
+        try Data("""
+            <resources>
+                <string name="title">Checkout</string>
+                <string name="gift">Gift wrap</string>
+                <string name="size_hint">Size (optional) [S/M/L] &lt;max 3&gt;</string>
+            </resources>
+            """.utf8).write(to: app.appendingPathComponent("res/values/strings.xml"))
+        try Data("""
+            <resources>
+                <string name="title">תשלום</string>
+                <string name="gift">אריזת מתנה</string>
+            </resources>
+            """.utf8).write(to: app.appendingPathComponent("res/values-iw/strings.xml"))
+        let tmux = try TmuxHarness(columns: 100, rows: 24)
+        defer { tmux.tearDown() }
+        let command = "cd \(TmuxHarness.shellQuoted(app.path)) && exec \(TmuxHarness.shellQuoted(try BuiltBinary.rtlTUI().path)) preview ."
+        try tmux.start(["/bin/sh", "-c", command])
+        var screen = try tmux.waitUntil("Hebrew, one untranslated", timeout: 10) { $0.row(0).contains("he · RTL") && $0.row(0).contains("1 untranslated") }
+        XCTAssertTrue(screen.contains(String("אריזת מתנה".reversed())), screen.description)
+        // A notice box of the terminal set-up may cover the bottom: Enter closes it.
+        try tmux.sendKeys("Enter")
+        try tmux.sendText("t")
+        screen = try tmux.waitUntil("the untranslated list") { $0.contains("Untranslated, shown from another catalog: 1") }
+        XCTAssertTrue(screen.rows.contains { $0.contains("size_hint") && $0.contains("res/values/strings.xml:4") }, screen.description)
+        try tmux.sendText("t")
+        try tmux.sendText("l")
+        screen = try tmux.waitUntil("en-XA from English") { $0.row(0).contains("en-XA · LTR") }
+        XCTAssertTrue(screen.contains("[Ĝîƒţ ŵŕåþ one]"), screen.description)
+        XCTAssertTrue(screen.contains("<ḿåẋ 3>"), "not markup: \(screen)")
+        try tmux.sendText("l")
+        screen = try tmux.waitUntil("ar-XB from English") { $0.row(0).contains("ar-XB · RTL") }
+        XCTAssertTrue(screen.contains("parw tfiG"), screen.description)
+        try tmux.sendText("l")
+        screen = try tmux.waitUntil("en") { $0.row(0).contains(" en · LTR") }
+        XCTAssertTrue(screen.contains("Gift wrap"), screen.description)
+        XCTAssertFalse(screen.contains("Smithl"), "l was the locale key")
+        // Into the field: the footer says so; typing goes where the cursor is.
+        try tmux.sendKeys("BTab")
+        screen = try tmux.waitUntil("the field's footer") { $0.row(23).contains("Esc leaves it") }
+        let row = try XCTUnwrap(screen.rows.firstIndex { $0.contains("Smith") })
+        let start = screen.rows[row].distance(from: screen.rows[row].startIndex, to: screen.rows[row].range(of: "Smith")!.lowerBound)
+        XCTAssertEqual(try tmux.cursor().x, start + 5, "the cursor after Smith")
+        try tmux.sendText("x")
+        screen = try tmux.waitUntil("typed") { $0.contains("Smithx") }
+        try tmux.sendKeys("Escape")
+        screen = try tmux.waitUntil("the footer of keys") { $0.row(23).contains("l locale") }
+        try tmux.sendText("q")
+        XCTAssertEqual(try tmux.waitForExit(), .exited(0))
+    }
+
     func test_preview_brokenFileAtStart_exits65WithFileLineColumn_andWithoutATerminal_1() throws {
         try save("cart.yaml", "screen: cart\nroot: {type: labl}\n", offset: 0)
         let r = try BuiltBinary.run(["preview", dir.path])

@@ -62,11 +62,20 @@ extension BufferExport {
         for y in buffer.area.minY..<buffer.area.maxY {
             let top = (y - buffer.area.minY) * ch
             let runs = styleRuns(buffer, row: y)
-            // Backgrounds first, so that no text is painted over.
+            // Backgrounds first, so that no text is painted over. A coloured run next to a blank
+            // cell of the page's colour reaches 2 units into it, so the ink of a bold glyph at the
+            // run's edge (wider than its cell in most fonts) stays on the run's colour instead of
+            // vanishing into the page: a terminal clips it at the cell; a picture need not.
+            func blankPage(_ x: Int) -> Bool {
+                guard let c = buffer[x, y], c.symbol == " " else { return false }
+                return colors(c.style, options).bg == hex(options.palette.background)
+            }
             for run in runs {
                 let (_, bg) = colors(run.style, options)
                 guard bg != hex(options.palette.background) else { continue }
-                out += "<rect x=\"\(run.start * cw)\" y=\"\(top)\" width=\"\(run.count * cw)\" height=\"\(ch)\" fill=\"\(bg)\"/>\n"
+                let x0 = buffer.area.minX + run.start
+                let left = blankPage(x0 - 1) ? 2 : 0, right = blankPage(x0 + run.count) ? 2 : 0
+                out += "<rect x=\"\(run.start * cw - left)\" y=\"\(top)\" width=\"\(run.count * cw + left + right)\" height=\"\(ch)\" fill=\"\(bg)\"/>\n"
             }
             for run in runs {
                 let (fg, _) = colors(run.style, options)

@@ -110,12 +110,10 @@ public enum PseudoLocale: String, CaseIterable, Sendable, Hashable {
         for p in Placeholder.find(text) {
             for i in p.range where i < keep.count { keep[i] = true }
         }
-        // Markup: <tag …>, </tag>, <tag/> (a `<` followed by a letter, `/` or `!`, up to the next `>`).
+        // Markup: <tag …>, </tag>, <tag/>, <!-- … --> (`tagEnd`); `<max 3>` is text.
         var i = 0
         while i < scalars.count {
-            if scalars[i] == "<", i + 1 < scalars.count,
-               scalars[i + 1].properties.isAlphabetic || scalars[i + 1] == "/" || scalars[i + 1] == "!",
-               let close = scalars[(i + 1)...].firstIndex(of: ">") {
+            if scalars[i] == "<", let close = tagEnd(scalars, from: i) {
                 for k in i...close { keep[k] = true }
                 i = close + 1
                 continue
@@ -139,6 +137,48 @@ public enum PseudoLocale: String, CaseIterable, Sendable, Hashable {
             start = end
         }
         return out
+    }
+
+    /// The index of the `>` that closes a markup tag starting with the `<` at `start`, or nil when
+    /// the text there is no tag: `<` then `/` or `!` or a letter, a name of letters, digits and
+    /// `:_.-`, then attributes (`name`, `name=value`, `name="…"`), an optional `/`, and `>`. So
+    /// `<b>`, `</a>`, `<xliff:g id="x">` and `<br/>` are markup, and `<max 3>` or `a < b > c` are text.
+    static func tagEnd(_ s: [Unicode.Scalar], from start: Int) -> Int? {
+        var i = start + 1
+        func isNameStart(_ u: Unicode.Scalar) -> Bool { u.properties.isAlphabetic || u == "_" }
+        func isName(_ u: Unicode.Scalar) -> Bool { isNameStart(u) || ("0"..."9").contains(u) || ":_.-".unicodeScalars.contains(u) }
+        func skipSpace() { while i < s.count, s[i].properties.isWhitespace { i += 1 } }
+        guard i < s.count else { return nil }
+        if s[i] == "!" { return s[i...].firstIndex(of: ">") }
+        if s[i] == "/" { i += 1 }
+        guard i < s.count, isNameStart(s[i]) else { return nil }
+        while i < s.count, isName(s[i]) { i += 1 }
+        while i < s.count {
+            let before = i
+            skipSpace()
+            guard i < s.count else { return nil }
+            if s[i] == ">" { return i }
+            if s[i] == "/", i + 1 < s.count, s[i + 1] == ">" { return i + 1 }
+            // An attribute needs the space before it and a name.
+            guard i > before, isNameStart(s[i]) else { return nil }
+            while i < s.count, isName(s[i]) { i += 1 }
+            let afterName = i
+            skipSpace()
+            if i < s.count, s[i] == "=" {
+                i += 1
+                skipSpace()
+                guard i < s.count else { return nil }
+                if s[i] == "\"" || s[i] == "'" {
+                    guard let q = s[(i + 1)...].firstIndex(of: s[i]) else { return nil }
+                    i = q + 1
+                } else {
+                    while i < s.count, !s[i].properties.isWhitespace, s[i] != ">" { i += 1 }
+                }
+            } else {
+                i = afterName
+            }
+        }
+        return nil
     }
 
     /// Each word of `text` (a run of non-white-space characters) as RLM RLO word PDF RLM.

@@ -22,6 +22,29 @@ public struct ScreenFile: Sendable, Equatable {
     public var root: ScreenNode
     /// The file the screen was read from, as given to the loader.
     public var path: String
+    /// Where each catalog key is first written in the file (a list item's, a breadcrumb item's,
+    /// the title's own line and column, not its node's); empty for a screen built in code.
+    public var keyPositions: [String: KeyPosition] = [:]
+
+    /// A 1-based line and column (in Unicode scalars) of a screen file.
+    public struct KeyPosition: Sendable, Hashable {
+        /// The 1-based line.
+        public var line: Int
+        /// The 1-based column, in Unicode scalars.
+        public var column: Int
+        /// Creates a position.
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+    }
+
+    /// Where `key` is written (`keyPositions`), else the position of `node`, else nil.
+    public func position(of key: String?, node: ScreenNode?) -> KeyPosition? {
+        if let key, let p = keyPositions[key] { return p }
+        if let node, node.line > 0 { return KeyPosition(line: node.line, column: node.column) }
+        return nil
+    }
 
     /// Creates a screen.
     public init(id: String, title: TextRef? = nil, order: Int? = nil, root: ScreenNode, path: String) {
@@ -74,15 +97,39 @@ public struct ScreenFile: Sendable, Equatable {
     /// - Throws: `ScreenFileError`: the file cannot be read as UTF-8 text, or the problems that
     ///   `parse(yaml:path:)` finds.
     public static func load(path: String) throws(ScreenFileError) -> ScreenFile {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ScreenFileError(diagnostics: [ScreenDiagnostic(
                 path: path, line: 1, column: 1, kind: .unreadableFile,
-                message: "cannot read the screen file as UTF-8 text: \(error.localizedDescription)")])
+                message: "cannot read the screen file: \(error.localizedDescription)")])
         }
-        return try parse(yaml: text, path: path)
+        if let bad = firstInvalidUTF8(data) {
+            throw ScreenFileError(diagnostics: [ScreenDiagnostic(
+                path: path, line: bad.line, column: bad.column, kind: .unreadableFile,
+                message: "invalid UTF-8: byte 0x\(String(format: "%02X", bad.byte)) at byte offset \(bad.offset) (a screen file is UTF-8 text)")])
+        }
+        return try parse(yaml: String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    /// The first byte of `data` that is not valid UTF-8, with its 1-based line and column (in
+    /// Unicode scalars, as every position of a screen file), or nil when all of it is.
+    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, offset: Int, byte: UInt8)? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var line = 1, column = 1, offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let bytes):
+                offset += bytes.count
+                if bytes.count == 1 && bytes.first == 0x0A { line += 1; column = 1 } else { column += 1 }
+            case .error:
+                return (line, column, offset, data[data.startIndex + offset])
+            case .emptyInput:
+                return nil
+            }
+        }
     }
 
     /// Reads every `.yaml`/`.yml` file of a directory.

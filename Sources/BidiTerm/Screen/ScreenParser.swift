@@ -49,6 +49,16 @@ final class ScreenParser {
 
     // MARK: - Diagnostics
 
+    /// Where each catalog key is first written (`ScreenFile.keyPositions`).
+    private(set) var keyPositions: [String: ScreenFile.KeyPosition] = [:]
+
+    /// Records where the catalog key of a text value is written: the scalar, or the `key:` value.
+    func noteKeyPosition(_ node: Node) {
+        let keyNode = node.scalar != nil ? node : node["key"]
+        guard let k = keyNode, let key = k.scalar?.string, !key.isEmpty, let m = k.mark, keyPositions[key] == nil else { return }
+        keyPositions[key] = ScreenFile.KeyPosition(line: m.line, column: m.column)
+    }
+
     func report(_ kind: ScreenDiagnostic.Kind, _ message: String, at mark: Mark?) {
         diagnostics.append(ScreenDiagnostic(path: path, line: mark?.line ?? 1, column: mark?.column ?? 1,
                                             kind: kind, message: message))
@@ -268,6 +278,7 @@ final class ScreenParser {
     static let textExpectation = "text: a catalog key, {literal: …} or {key: …, args: {…}}"
 
     func text(_ node: Node, field: String, owner: String) -> TextRef? {
+        noteKeyPosition(node)
         switch node {
         case .scalar(let scalar):
             guard node.tagName != .null else {
@@ -392,6 +403,8 @@ final class ScreenParser {
             missing(fields, "root", "the screen's top node")
         }
         guard let id, let rootNode else { return nil }
-        return ScreenFile(id: id, title: title, order: order, root: rootNode, path: path)
+        var file = ScreenFile(id: id, title: title, order: order, root: rootNode, path: path)
+        file.keyPositions = keyPositions
+        return file
     }
 }

@@ -78,7 +78,8 @@ public struct ScreenRenderer {
         var seen = Set<String>()
         for (ref, node) in screen.textRefs {
             if let key = ref.key, index[key] == nil, seen.insert(key).inserted {
-                out.append(MissingKey(key: key, path: screen.path, line: node?.line ?? 0, column: node?.column ?? 0))
+                let at = screen.position(of: key, node: node)
+                out.append(MissingKey(key: key, path: screen.path, line: at?.line ?? 0, column: at?.column ?? 0))
             }
         }
         return out

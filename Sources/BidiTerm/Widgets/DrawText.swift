@@ -15,6 +15,11 @@ extension RenderContext {
     ///   - maxWidth: the widest the line may be; nil for no limit.
     /// - Returns: the line, at most `maxWidth` cells wide.
     public func layoutLine(_ text: String, direction: TextDirection, maxWidth: Int?) -> VisualLine {
+        // A long text that cannot fit is cut from a prefix that is long enough: the frame costs the
+        // width, not the text (a whole file pasted into a string).
+        if let maxWidth, case let limit = RenderContext.longTextLimit(maxWidth), text.unicodeScalars.count > limit {
+            return layoutLine(Paragraph.prefix(of: text, scalars: limit).text, direction: direction, maxWidth: maxWidth)
+        }
         let full = engine.layout(text, direction: direction.base(in: self), width: nil, options: options)
         let line = full.lines.first ?? VisualLine(cells: [], width: 0, logicalRange: 0..<0)
         guard let maxWidth, line.width > maxWidth else { return line }
@@ -42,6 +47,19 @@ extension RenderContext {
 
     /// The width in cells of `text` on one line.
     public func width(of text: String) -> Int { engine.width(of: text, options: options) }
+
+    /// How many scalars of a text one line `width` cells wide needs at most to be cut right: eight
+    /// a cell (zero-width marks included), and never fewer than 8192.
+    static func longTextLimit(_ width: Int) -> Int { max(8192, width * 8) }
+
+    /// The width of `text` on one line; past 8192 scalars, estimated in proportion from its first
+    /// 8192 (for the report of a cut text, which must not cost a layout of a whole file).
+    public func estimatedWidth(of text: String) -> Int {
+        let total = text.unicodeScalars.count
+        guard total > 8192 else { return width(of: text) }
+        let prefix = Paragraph.prefix(of: text, scalars: 8192)
+        return Int((Double(width(of: prefix.text)) * Double(total) / Double(max(1, prefix.scalars))).rounded())
+    }
 }
 
 extension Buffer {

@@ -21,6 +21,20 @@ public struct Paragraph: Widget {
         self.direction = direction
     }
 
+    /// The first `scalars` scalars of `text` or a little less: cut after the last space in them
+    /// (on a grapheme boundary when there is none), and how many scalars that is.
+    static func prefix(of text: String, scalars: Int) -> (text: String, scalars: Int) {
+        let end = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: min(scalars, text.unicodeScalars.count))
+        // A String subscript rounds the scalar index down to a grapheme boundary.
+        let head = text[..<end]
+        if let space = head.lastIndex(where: { $0 == " " || $0 == "\n" }), space > head.startIndex {
+            let cut = String(head[..<space])
+            return (cut, cut.unicodeScalars.count)
+        }
+        let cut = String(head)
+        return (cut, cut.unicodeScalars.count)
+    }
+
     /// The paragraphs of `text` (split at newlines).
     public var paragraphs: [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -49,8 +63,20 @@ public struct Paragraph: Widget {
         return out
     }
 
-    /// The lines wrapped at the proposed width: as many rows as lines, as wide as the widest.
+    /// Past this many scalars a paragraph lays out only a prefix (`render`, `measure`).
+    static let longText = 8192
+
+    /// The lines wrapped at the proposed width: as many rows as lines, as wide as the widest. A long
+    /// text is measured from a prefix that already overflows the proposal, as `render` draws it.
     public func measure(_ proposal: Extent, context: RenderContext) -> Extent {
+        let budget = max(Paragraph.longText, proposal.width * (proposal.height + 2) * 4)
+        if text.unicodeScalars.count > budget {
+            let some = Paragraph(Paragraph.prefix(of: text, scalars: budget).text, direction: direction)
+                .lines(width: proposal.width, context: context)
+            if some.count > proposal.height + 1 {
+                return Extent(width: some.map(\.line.width).max() ?? 0, height: some.count).clamped(to: proposal)
+            }
+        }
         let all = lines(width: proposal.width, context: context)
         return Extent(width: all.map(\.line.width).max() ?? 0, height: all.count).clamped(to: proposal)
     }
@@ -58,8 +84,25 @@ public struct Paragraph: Widget {
     public func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let style = context.style(\.text)
-        let all = lines(width: area.width, context: context)
-        if all.count > area.height { context.noteCut(text, needed: all.count, given: area.height, unit: .rows) }
+        var all: [(line: VisualLine, align: LayoutDirection)]
+        var needed: Int
+        // A long text (a whole file pasted into a string) is laid out only as far as the area can
+        // show and well beyond: four scalars a cell, at least `longText`, cut at a space. The rows
+        // it would need in all are then estimated in proportion, so a frame costs the area, not
+        // the text.
+        let total = text.unicodeScalars.count
+        let budget = max(Paragraph.longText, area.width * (area.height + 2) * 4)
+        if total > budget, case let prefix = Paragraph.prefix(of: text, scalars: budget),
+           case let some = Paragraph(prefix.text, direction: direction).lines(width: area.width, context: context),
+           some.count > area.height + 1 {
+            // The last row of the prefix may be cut short: it is not shown.
+            all = Array(some.dropLast())
+            needed = max(some.count, Int((Double(some.count) * Double(total) / Double(max(1, prefix.scalars))).rounded()))
+        } else {
+            all = lines(width: area.width, context: context)
+            needed = all.count
+        }
+        if needed > area.height { context.noteCut(text, needed: needed, given: area.height, unit: .rows) }
         for (i, item) in all.prefix(area.height).enumerated() {
             let row = Rect(x: area.x, y: area.y + i, width: area.width, height: 1)
             let x = Mirroring(item.align).x(aligning: item.line.width, in: row, .leading)

@@ -175,7 +175,7 @@ extension RenderContext {
             col += c.width
         }
         recorder.record(Truncation(text: text, key: origin?.keys[text], origin: origin,
-                                   needed: width(of: text), given: given, unit: .cells, marks: marks))
+                                   needed: estimatedWidth(of: text), given: given, unit: .cells, marks: marks))
     }
 
     /// Reports a text that was left out, or cut below its area (`unit` rows), for want of room.

@@ -16,31 +16,42 @@ extension PreviewApp {
             return nil
         }
 
-        // The screen first: the header counts what it cut.
-        let body = Rect(x: 0, y: 1, width: area.width, height: area.height - 2)
+        // The screen first: the header counts what it cut. The problems of the files take rows of
+        // their own at the bottom, so they cover nothing of the screen.
+        let whole = Rect(x: 0, y: 1, width: area.width, height: area.height - 2)
+        let problemRows = problemLines(width: whole.width - 2, height: whole.height, context: chromeCtx)
+        let body = whole.inset(bottom: problemRows.count)
         let recorder = TruncationRecorder()
         if sideBySide {
+            // One recorder a half, so `t` says which half cut a text.
             let half = (body.width - 1) / 2
+            var cut: [(Truncation, LayoutDirection)] = []
             for (i, dir) in [LayoutDirection.ltr, .rtl].enumerated() {
                 let r = Rect(x: body.x + i * (half + 1), y: body.y, width: half, height: body.height)
                 Label(dir == .ltr ? "LTR" : "RTL", alignment: .center)
                     .render(Rect(x: r.x, y: r.y, width: r.width, height: 1), into: &buffer,
                             context: chromeCtx.with(style: theme.title))
                 var ctx = context(dir)
-                ctx.truncations = recorder
+                let own = TruncationRecorder()
+                ctx.truncations = own
                 widget(direction: dir, probe: probe).render(r.inset(top: 1), into: &buffer, context: ctx)
+                cut += own.truncations.inFileOrder.map { ($0, dir) }
+                for t in own.truncations { recorder.record(t) }
             }
+            truncations = cut.map(\.0)
+            truncationHalves = cut.map(\.1)
         } else {
             var ctx = context(direction)
             ctx.truncations = recorder
             widget(direction: direction, probe: probe).render(body, into: &buffer, context: ctx)
+            truncations = recorder.truncations.inFileOrder
+            truncationHalves = []
         }
-        truncations = recorder.truncations.inFileOrder
         lastBody = sideBySide ? Rect(x: 0, y: 0, width: (body.width - 1) / 2, height: body.height - 1) : body
         for m in recorder.marks {
             buffer.patchStyle(Rect(x: m.x, y: m.y, width: 1, height: 1), theme.warning)
         }
-        drawProblems(into: &buffer, body: body, context: chromeCtx)
+        drawProblems(problemRows, into: &buffer, body: whole, context: chromeCtx)
 
         // Header: the product at the chrome's leading edge, the state at its trailing edge.
         let header = Rect(x: 0, y: 0, width: area.width, height: 1)
@@ -55,22 +66,25 @@ extension PreviewApp {
         if let notice {
             Label(notice, alignment: .leading).render(footer, into: &buffer, context: chromeCtx.with(style: theme.emphasis))
         } else {
-            Label(chrome.text("chrome.footer"), alignment: .leading).render(footer, into: &buffer,
+            // While a text field has the focus, letters type into it: the footer says so.
+            Label(chrome.text(isEditing ? "chrome.footer.editing" : "chrome.footer"), alignment: .leading).render(footer, into: &buffer,
                                                                              context: chromeCtx.with(style: theme.footer))
         }
 
         if showHelp {
-            drawHelp(into: &buffer, area: body, context: chromeCtx)
+            drawHelp(into: &buffer, area: whole, context: chromeCtx)
         } else if showCuts {
-            drawCuts(into: &buffer, area: body, context: chromeCtx)
+            drawCuts(into: &buffer, area: whole, context: chromeCtx)
         }
 
         // The terminal's cursor sits on a focused field's caret.
         if !showHelp, !showCuts, !sideBySide, case .field(let text, let caret, let placeholder)? = focusedNode?.kind,
            let rect = probe.area, let fctx = probe.context {
             let r = renderer
-            let f = TextField(text: text.map { r.resolve($0).text } ?? "", caret: caret ?? 0,
-                              placeholder: placeholder.map { r.resolve($0).text })
+            let shown = text.map { r.resolve($0).text } ?? ""
+            // A field never edited has no caret yet: typing would insert at the logical end, so the
+            // cursor shows there (the trailing side of the text, left of RTL text).
+            let f = TextField(text: shown, caret: caret ?? shown.count, placeholder: placeholder.map { r.resolve($0).text })
             return f.caretCell(in: rect, context: fctx)
         }
         return nil
@@ -91,6 +105,14 @@ extension PreviewApp {
         if missing > 0 {
             items.append(chrome.text("chrome.status.missing", [TextArgument("count", .number(Double(missing)))]))
         }
+        let untranslated = fallbacks.count
+        if untranslated > 0 {
+            items.append(chrome.text("chrome.status.fallback", [TextArgument("count", .number(Double(untranslated)))]))
+        }
+        let warned = warnings.count
+        if warned > 0 {
+            items.append(chrome.text("chrome.status.warnings", [TextArgument("count", .number(Double(warned)))]))
+        }
         return items
     }
 
@@ -104,8 +126,14 @@ extension PreviewApp {
         var r = renderer
         let focused = focusedPath
         let recordsProbe = direction == self.direction
+        let app = self
         r.decorate = { path, node, w in
             var w = w
+            if app.showsFallback(node) {
+                var isPane = false
+                if case .pane = node.kind { isPane = true }
+                w = UntranslatedMark(content: w, titleRowOnly: isPane)
+            }
             if path == focused { w = Focused(content: w, probe: recordsProbe ? probe : nil) }
             if recordsProbe && node.isInteractive { w = AreaRecorder(content: w, path: path, probe: probe) }
             return w
@@ -113,14 +141,11 @@ extension PreviewApp {
         return r.widget(for: screen)
     }
 
-    /// The problems of the files on disk, at the bottom of the screen: what stays drawn (the last
-    /// good version), then each `file:line:column: message`.
-    func drawProblems(into buffer: inout Buffer, body: Rect, context ctx: RenderContext) {
-        let all = problems
-        guard !all.isEmpty, body.height > 2 else { return }
-        let maxRows = min(5, body.height / 3)
-        var lines = [chrome.text("chrome.notice.lastGood")]
-        lines += all.prefix(maxRows - 1).map { "✗ " + $0 }
+    /// The problems of the files on disk, in rows of their own at the bottom of the screen: what
+    /// stays drawn (the last good version), then each `file:line:column: message`, and a pointer
+    /// to `t` when some of them do not fit (`problemLines`).
+    func drawProblems(_ lines: [String], into buffer: inout Buffer, body: Rect, context ctx: RenderContext) {
+        guard !lines.isEmpty else { return }
         let top = body.maxY - lines.count
         let style = ctx.style(\.error)
         for (i, line) in lines.enumerated() {
@@ -133,7 +158,7 @@ extension PreviewApp {
 
     func drawHelp(into buffer: inout Buffer, area: Rect, context ctx: RenderContext) {
         let lines = ["focus", "arrows", "screens", "direction", "locale", "numerals", "shaping", "both", "cut",
-                     "export", "reload", "quit"].map { chrome.text("chrome.help." + $0) }
+                     "export", "reload", "editing", "quit"].map { chrome.text("chrome.help." + $0) }
         // The terminal notice (R21), in English, left to right.
         let width = min(area.width - 8, max(36, (lines.map { ctx.width(of: $0) }.max() ?? 40)))
         let notice = options.terminalNotice.map { [""] + $0.wrapped(width: max(10, width)) } ?? []
@@ -145,20 +170,40 @@ extension PreviewApp {
     /// has), then the missing keys.
     public var cutRows: [String] {
         func iso(_ s: String) -> String { "\u{2068}\(s)\u{2069}" }
-        var rows: [String] = []
+        var rows = problemRows
         if truncations.isEmpty { rows.append(chrome.text("chrome.cut.none")) }
-        for t in truncations {
+        for (i, t) in truncations.enumerated() {
             let measure = chrome.text(t.unit == .cells ? "chrome.cut.cells" : "chrome.cut.rows",
                                       [TextArgument("needed", .number(Double(t.needed))), TextArgument("given", .number(Double(t.given)))])
-            rows.append([t.location, t.key ?? t.subject].compactMap { $0 }.map(iso).joined(separator: "  ") + "  " + measure)
+            // Side by side, the half that cut it; the key's own position; the catalog line to edit.
+            let half = i < truncationHalves.count ? (truncationHalves[i] == .ltr ? "LTR" : "RTL") : nil
+            var row = [half, keyLocation(t), t.key ?? t.subject].compactMap { $0 }.map(iso).joined(separator: "  ") + "  " + measure
+            if let key = t.key, let from = catalogLine(of: key) {
+                row += "  " + chrome.text("chrome.cut.from", [TextArgument("file", .string(from))])
+            }
+            rows.append(row)
         }
         let missing = missingKeys
         if !missing.isEmpty {
             rows.append("")
             rows.append(chrome.text("chrome.cut.missing", [TextArgument("count", .number(Double(missing.count)))]))
+            let addTo = renderer.catalogs.prefix(ownCatalogCount).first?.path
             for m in missing {
                 let at = m.line > 0 ? "\(m.path):\(m.line):\(m.column)" : m.path
-                rows.append(iso(at) + "  " + iso(m.key))
+                var row = iso(at) + "  " + iso(m.key)
+                if let addTo { row += "  " + chrome.text("chrome.cut.addTo", [TextArgument("file", .string(addTo))]) }
+                rows.append(row)
+            }
+        }
+        let untranslated = fallbacks
+        if !untranslated.isEmpty {
+            rows.append("")
+            rows.append(chrome.text("chrome.cut.fallback", [TextArgument("count", .number(Double(untranslated.count)))]))
+            for f in untranslated {
+                let at = f.line > 0 ? "\(f.path):\(f.line):\(f.column)" : f.path
+                var row = iso(at) + "  " + iso(f.key) + "  " + chrome.text("chrome.cut.from", [TextArgument("file", .string(f.source))])
+                if let to = f.addTo { row += "  " + chrome.text("chrome.cut.addTo", [TextArgument("file", .string(to))]) }
+                rows.append(row)
             }
         }
         return rows
@@ -166,7 +211,8 @@ extension PreviewApp {
 
     mutating func drawCuts(into buffer: inout Buffer, area: Rect, context ctx: RenderContext) {
         let title = chrome.text("chrome.cut.title", [TextArgument("count", .number(Double(truncations.count)))])
-        let rows = cutRows
+        // Long rows (a YAML error, a path) wrap to the box, so every word can be read.
+        let rows = cutRows.flatMap { Self.wrap($0, width: area.width - 8) { ctx.width(of: $0) } }
         let visible = max(1, min(area.height - 2, rows.count + 2) - 2)
         cutsScroll = max(0, min(cutsScroll, rows.count - visible))
         let shown = Array(rows.dropFirst(cutsScroll).prefix(visible)) + ["", chrome.text("chrome.cut.close")]

@@ -15,16 +15,19 @@ extension PreviewApp {
         return sideBySide ? Buffer.pair(ltr: draw(.ltr), rtl: draw(.rtl)) : draw(direction)
     }
 
-    /// Where `e` writes, and the files' common name: the screen file's folder (the export
-    /// directory for built-in screens), and `<screen>.<locale>.<ltr|rtl|both>`.
+    /// Where `e` writes, and the files' common name: the export directory when one is given
+    /// (`--export-dir`), else the screen file's folder (the current directory for built-in
+    /// screens), and `<screen>.<locale>.<ltr|rtl|both>`.
     public var exportBase: String {
         let name = "\(screen.id).\(locale).\(sideBySide ? "both" : direction.rawValue)"
         let folder: String
-        if workspace != nil, !screen.path.isEmpty {
+        if let dir = options.exportDirectory {
+            folder = dir
+        } else if workspace != nil, !screen.path.isEmpty {
             let f = (screen.path as NSString).deletingLastPathComponent
             folder = f.isEmpty ? "." : f
         } else {
-            folder = options.exportDirectory ?? FileManager.default.currentDirectoryPath
+            folder = FileManager.default.currentDirectoryPath
         }
         return (folder as NSString).appendingPathComponent(name)
     }

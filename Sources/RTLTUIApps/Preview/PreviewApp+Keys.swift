@@ -156,7 +156,7 @@ extension PreviewApp {
     /// Shows screen `index` (clamped), focusing its first control.
     public mutating func go(to index: Int) {
         current = max(0, min(screens.count - 1, index))
-        focus = interactivePaths.isEmpty ? nil : 0
+        focus = defaultFocus
     }
 
     mutating func moveFocus(_ step: Int) {

@@ -63,8 +63,8 @@ public struct PreviewApp: ThemedApp {
         /// What the terminal session has to tell about the terminal (R21): shown in the help (the
         /// session draws it over the first frames).
         public var terminalNotice: TerminalNotice? = nil
-        /// Where `e` writes for screens that have no folder on disk (the built-in ones); nil is the
-        /// current directory.
+        /// Where `e` writes; nil is the screen file's folder (the current directory for the
+        /// built-in screens, which have none).
         public var exportDirectory: String? = nil
         public init() {}
     }
@@ -95,6 +95,8 @@ public struct PreviewApp: ThemedApp {
     public internal(set) var notice: String?
     /// The texts cut in the last frame drawn, with their `file:line:column` and key.
     public internal(set) var truncations: [Truncation] = []
+    /// Side by side, the half that cut each of `truncations` (empty otherwise).
+    public internal(set) var truncationHalves: [LayoutDirection] = []
     /// The chrome (the app's own text).
     public let chrome: PreviewChrome
     /// The styles the app draws with.
@@ -125,6 +127,8 @@ public struct PreviewApp: ThemedApp {
     var controlAreas: [[Int]: Rect] = [:]
     /// Text lookup for the current locale and digits (rebuilt when either or the content changes).
     var renderer: ScreenRenderer
+    /// How many of the renderer's catalogs are the locale's own; text from the others is untranslated.
+    var ownCatalogCount = 0
 
     /// A preview of files on disk.
     public init(workspace: PreviewWorkspace, options: Options = Options()) {
@@ -162,10 +166,10 @@ public struct PreviewApp: ThemedApp {
         self.glyphs = options.glyphs
         self.notice = options.notice
         self.noticeTicksLeft = options.notice == nil ? 0 : options.noticeTicks
-        self.renderer = Self.makeRenderer(content: content, locale: locale,
+        (self.renderer, self.ownCatalogCount) = Self.makeRenderer(content: content, locale: locale,
                                           numerals: options.numerals ?? NumeralSystem.forLocale(locale))
         if let id = options.screen, let i = content.screens.firstIndex(where: { $0.id == id }) { current = i }
-        focus = interactivePaths.isEmpty ? nil : 0
+        focus = defaultFocus
     }
 
     // MARK: - Derived state
@@ -191,12 +195,15 @@ public struct PreviewApp: ThemedApp {
     /// The keys the current screen uses that no catalog of the locale has.
     public var missingKeys: [MissingKey] { renderer.missingKeys(in: screen) }
 
-    static func makeRenderer(content: PreviewContent, locale: String, numerals: NumeralSystem) -> ScreenRenderer {
-        ScreenRenderer(catalogs: content.catalogs(for: locale), locale: locale, numerals: numerals)
+    /// The renderer for `locale`, and how many of its catalogs are the locale's own (the rest
+    /// give fallbacks: `PreviewContent.lookupOrder(for:)`).
+    static func makeRenderer(content: PreviewContent, locale: String, numerals: NumeralSystem) -> (ScreenRenderer, Int) {
+        let order = content.lookupOrder(for: locale)
+        return (ScreenRenderer(catalogs: order.catalogs, locale: locale, numerals: numerals), order.own)
     }
 
     mutating func refreshRenderer() {
-        renderer = Self.makeRenderer(content: content, locale: locale, numerals: numerals)
+        (renderer, ownCatalogCount) = Self.makeRenderer(content: content, locale: locale, numerals: numerals)
     }
 
     var layoutOptions: LayoutOptions { LayoutOptions(shaping: shaping, reordering: options.reordering) }
@@ -215,6 +222,16 @@ public struct PreviewApp: ThemedApp {
 
     /// The paths of the current screen's interactive nodes, in reading order.
     public var interactivePaths: [[Int]] { screen.root.paths { $0.isInteractive } }
+
+    /// The control focused when a screen opens: the first that is not a text field (a focused
+    /// field takes the letter keys), nil when there is none.
+    var defaultFocus: Int? {
+        interactivePaths.firstIndex { path in
+            guard let n = screen.root.node(at: path) else { return false }
+            if case .field = n.kind { return false }
+            return true
+        }
+    }
 
     var focusedPath: [Int]? {
         guard let f = focus else { return nil }

@@ -9,10 +9,15 @@ public struct PreviewCatalog: Sendable {
     /// for every locale after the locale's own catalogs, as Android reads `values/`.
     public var locale: String?
 
+    /// True when the catalog is the source language's by declaration: a Flutter ARB template
+    /// (`template-arb-file` of `l10n.yaml`).
+    public var isSourceTemplate: Bool
+
     /// A catalog for `locale` (canonicalised; nil for a default catalog).
-    public init(_ catalog: Catalog, locale: String?) {
+    public init(_ catalog: Catalog, locale: String?, isSourceTemplate: Bool = false) {
         self.catalog = catalog
         self.locale = locale.flatMap { Locales.canonicalTag($0) ?? $0 }
+        self.isSourceTemplate = isSourceTemplate
     }
 
     /// The catalogs of a loaded file: one per language of an `.xcstrings` file (each loaded for its
@@ -35,13 +40,21 @@ public struct PreviewCatalog: Sendable {
 ///   `.xcstrings` file's languages, an ARB file's `@@locale`), the source language first and the
 ///   rest in alphabetical order of their tags; then any `extraLocales` (a `--locale` no catalog
 ///   has: any BCP 47 or POSIX name); then the pseudo-locales `en-XA` and `ar-XB`.
+/// - The source language: the one a file declares (`.xcstrings` `sourceLanguage`, XLIFF
+///   `source-language`/`srcLang`, the ARB template named by `l10n.yaml`), else English when a
+///   catalog has it, else English when a catalog carries source text or is a default catalog
+///   (gettext's msgids when they are text, not identifiers such as `home_title`; XLIFF `<source>`;
+///   Android's `values/`: the developer's text), else the first catalog's locale.
+/// - The source text: the source language's catalogs, the default catalogs, then the source
+///   text the translated files carry (gettext msgid, XLIFF `<source>`, `.xcstrings` source
+///   values), so Android's `values/` + `values-iw/` offers `en` and the pseudo-locales are made
+///   from `values/`, not from the Hebrew.
 /// - A locale reads, in order: its own catalogs (same tag), catalogs of the same language (`ur`
-///   for `ur-PK`), the default catalogs (no locale), then the source language's catalogs, so a
-///   screen shows text wherever some catalog has it and `⟦key⟧` where none has.
-/// - A pseudo-locale reads the source language's catalogs and the default catalogs, and
-///   `ScreenRenderer` transforms their text (`PseudoLocale`).
-/// - The source language: the one a catalog names as its source (`.xcstrings`, XLIFF), else
-///   English when a catalog has it, else the first catalog's.
+///   for `ur-PK`): its **own** text; then, as fallbacks, the default catalogs, the source
+///   language's catalogs and the source text; so a screen shows text wherever some catalog has
+///   it and `⟦key⟧` where none has. The preview marks and counts the fallbacks.
+/// - A pseudo-locale reads the source text, and `ScreenRenderer` transforms it (`PseudoLocale`);
+///   only when there is none at all, the catalogs there are.
 public struct PreviewContent: Sendable {
     /// The screens, in their `order` (then by file name).
     public var screens: [ScreenFile]
@@ -57,11 +70,55 @@ public struct PreviewContent: Sendable {
         self.extraLocales = extraLocales.map { Locales.canonicalTag($0) ?? $0 }
     }
 
-    /// The source language's tag, or nil when no catalog names a locale.
+    /// The source language's tag (see the type's description), or nil when there is no catalog.
     public var sourceLocale: String? {
-        if let s = catalogs.lazy.compactMap(\.catalog.sourceLocale).first { return Locales.canonicalTag(s) ?? s }
+        let declared = catalogs.lazy.compactMap { $0.catalog.sourceLocale ?? ($0.isSourceTemplate ? $0.locale : nil) }
+        if let s = declared.first { return Locales.canonicalTag(s) ?? s }
         let tags = catalogs.compactMap(\.locale)
-        return tags.first { Locales.language(of: $0) == "en" } ?? tags.first
+        if let en = tags.first(where: { Locales.language(of: $0) == "en" }) { return en }
+        if catalogs.contains(where: { $0.locale == nil || Self.hasSourceText($0.catalog) }) { return "en" }
+        return tags.first
+    }
+
+    /// True when the catalog's entries hold the source text next to the translation.
+    static func carriesSource(_ c: Catalog) -> Bool {
+        [.po, .mo, .xliff12, .xliff20, .xcstrings].contains(c.format)
+    }
+
+    /// True when the catalog carries source text (`sourceTexts`): not only identifiers.
+    static func hasSourceText(_ c: Catalog) -> Bool {
+        guard carriesSource(c), c.format != .xcstrings else { return false }
+        let gettext = c.format == .po || c.format == .mo
+        return c.entries.contains { e in e.source.map { !$0.isEmpty && !(gettext && isIdentifier($0)) } ?? false }
+    }
+
+    /// True when a gettext msgid is an identifier (`home_title`, `cart.total`), not source text.
+    static func isIdentifier(_ s: String) -> Bool {
+        var separators = 0
+        for u in s.unicodeScalars {
+            if u == "_" || u == "." { separators += 1 } else if !(u.isASCII && u.properties.isAlphabetic) && !("0"..."9").contains(u) { return false }
+        }
+        return separators > 0
+    }
+
+    /// The source text the translated files carry, as catalogs in the source language (the
+    /// entries' positions kept, so a fallback names the line it comes from).
+    func sourceTexts(_ source: String?) -> [Catalog] {
+        catalogs.compactMap { pc in
+            let c = pc.catalog
+            // An `.xcstrings` file's source language is one of its own catalogs already.
+            guard Self.carriesSource(c), c.format != .xcstrings, pc.locale != source else { return nil }
+            let gettext = c.format == .po || c.format == .mo
+            let entries = c.entries.compactMap { e -> CatalogEntry? in
+                guard let text = e.source, !text.isEmpty, !(gettext && Self.isIdentifier(text)) else { return nil }
+                var plurals: [String: String] = [:]
+                if let p = e.sourcePlural, !p.isEmpty { plurals = ["0": text, "1": p] }
+                return CatalogEntry(key: e.key, context: e.context, source: text, translation: text, plurals: plurals,
+                                    line: e.line, column: e.column)
+            }
+            // The file's own warnings stay with the file; this is a view of it.
+            return entries.isEmpty ? nil : Catalog(path: c.path, format: c.format, locale: source, entries: entries)
+        }
     }
 
     /// The locales on offer, in the order `l` walks through them.
@@ -76,22 +133,34 @@ public struct PreviewContent: Sendable {
     }
 
     /// The catalogs `locale` reads, in lookup order (see the type's description).
-    public func catalogs(for locale: String) -> [Catalog] {
+    public func catalogs(for locale: String) -> [Catalog] { lookupOrder(for: locale).catalogs }
+
+    /// The catalogs `locale` reads, in lookup order, and how many of the first are its own: text
+    /// found only in the others is a fallback (untranslated). For the source language and the
+    /// pseudo-locales every catalog read is their own.
+    public func lookupOrder(for locale: String) -> (catalogs: [Catalog], own: Int) {
         let tag = Locales.canonicalTag(locale) ?? locale
         let source = sourceLocale
+        let isPseudo = PseudoLocale(locale: tag) != nil
         var out: [Int] = []
         func add(_ include: (PreviewCatalog) -> Bool) {
             for (i, c) in catalogs.enumerated() where include(c) && !out.contains(i) { out.append(i) }
         }
-        if PseudoLocale(locale: tag) == nil {
+        if isPseudo {
+            add { $0.locale != nil && $0.locale == source }
+        } else {
             add { $0.locale == tag }
             add { $0.locale.map(Locales.language(of:)) == Locales.language(of: tag) }
-        } else {
-            add { $0.locale != nil && $0.locale == source }
         }
+        let ownCount = out.count
         add { $0.locale == nil }
         add { $0.locale != nil && $0.locale == source }
-        return out.map { catalogs[$0].catalog }
+        let texts = sourceTexts(source)
+        // A pseudo-locale with no source text at all is made from what there is.
+        if isPseudo && out.isEmpty && texts.isEmpty { add { _ in true } }
+        let list = out.map { catalogs[$0].catalog } + texts
+        let isSource = isPseudo || tag == source || (source.map { Locales.language(of: $0) == Locales.language(of: tag) } ?? false)
+        return (list, isSource ? list.count : ownCount)
     }
 
     /// The first locale to show: `preferred` (canonicalised) when given, else the first locale on

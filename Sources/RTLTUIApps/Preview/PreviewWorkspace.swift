@@ -19,7 +19,10 @@ import Foundation
 /// inode: an editor that saves by renaming shows as a new inode); a changed file is read again,
 /// and so are the folders given, whose own stamp changes when a file is added, renamed or
 /// removed. A file that no longer loads keeps its last good version in the content, and its
-/// `file:line:column: message` lines are in `problems` until it loads again.
+/// `file:line:column: message` lines are in `problems` until it loads again. A file gone from
+/// disk (deleted, or deleted and written anew by an editor) keeps its last version too, with a
+/// problem line, until it is back; `reload(force: true)` (the `r` key) forgets it. The warnings of
+/// the catalogs that load (invalid UTF-8, duplicate keys, …) are in `warnings`.
 public struct PreviewWorkspace: Sendable {
     /// The screen files, in the order found.
     public private(set) var screenPaths: [String] = []
@@ -28,6 +31,8 @@ public struct PreviewWorkspace: Sendable {
     /// The problems of the files on disk, by path: `file:line:column: message` lines. Empty when
     /// every file loads.
     public private(set) var problems: [String: [String]] = [:]
+    /// The warnings of the catalogs as loaded, by path: `file:line:column: message` lines.
+    public private(set) var warnings: [String: [String]] = [:]
 
     /// The paths and `--strings` files given.
     let roots: [String]
@@ -86,19 +91,45 @@ public struct PreviewWorkspace: Sendable {
                 }
             } else if Self.screenExtensions.contains((root as NSString).pathExtension.lowercased()) {
                 addScreen(root)
-                if strings.isEmpty {
-                    var folder = (root as NSString).deletingLastPathComponent
-                    if folder.isEmpty { folder = "." }
-                    if (folder as NSString).lastPathComponent == "screens" { folder = (folder as NSString).deletingLastPathComponent }
-                    if folder.isEmpty { folder = "." }
-                    files(in: folder, depth: 4, extensions: Self.catalogExtensions).forEach(addCatalog)
-                }
+                if strings.isEmpty { Self.catalogPaths(besideScreen: root).forEach(addCatalog) }
             } else {
                 addCatalog(root)
             }
         }
         strings.forEach(addCatalog)
         return (screens, catalogs)
+    }
+
+    /// The catalogs that come with a screen file given alone: those of its folder and its
+    /// subfolders (of the folder above when it sits in a `screens/` folder), in path order.
+    /// `render --screen` without `--strings` reads the same ones.
+    public static func catalogPaths(besideScreen screen: String) -> [String] {
+        var folder = (screen as NSString).deletingLastPathComponent
+        if folder.isEmpty { folder = "." }
+        if (folder as NSString).lastPathComponent == "screens" { folder = (folder as NSString).deletingLastPathComponent }
+        if folder.isEmpty { folder = "." }
+        return PreviewWorkspace.files(in: folder, depth: 4, extensions: catalogExtensions)
+    }
+
+    /// The catalogs of one file, as the preview reads it: one per language of an `.xcstrings`
+    /// file, an ARB template marked as the source language.
+    /// - Throws: the loader's `CatalogDiagnostic`.
+    public static func loadCatalogs(path: String) throws -> [PreviewCatalog] {
+        let first = try CatalogLoader.load(path: path)
+        var split = try PreviewCatalog.split(first) { try CatalogLoader.load(path: path, locale: $0) }
+        if first.format == .arb, isARBTemplate(path) {
+            for i in split.indices { split[i].isSourceTemplate = true }
+        }
+        return split
+    }
+
+    func files(in folder: String, depth: Int, extensions: [String], skipping: [String] = []) -> [String] {
+        Self.files(in: folder, depth: depth, extensions: extensions, skipping: skipping)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var d: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d.boolValue
     }
 
     func isDirectory(_ path: String) -> Bool {
@@ -108,7 +139,7 @@ public struct PreviewWorkspace: Sendable {
 
     /// The files under `folder` (to `depth` levels of subfolders) with one of `extensions`, sorted
     /// by path; hidden files and folders, build folders and `skipping` left out.
-    func files(in folder: String, depth: Int, extensions: [String], skipping: [String] = []) -> [String] {
+    static func files(in folder: String, depth: Int, extensions: [String], skipping: [String] = []) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var out: [String] = []
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -135,12 +166,37 @@ public struct PreviewWorkspace: Sendable {
 
     mutating func loadCatalog(_ path: String) {
         do {
-            let first = try CatalogLoader.load(path: path)
-            catalogs[path] = try PreviewCatalog.split(first) { try CatalogLoader.load(path: path, locale: $0) }
+            let loaded = try Self.loadCatalogs(path: path)
+            catalogs[path] = loaded
             problems[path] = nil
+            // An `.xcstrings` file is one catalog per language: its warnings once.
+            var seen = Set<CatalogDiagnostic>()
+            warnings[path] = loaded.flatMap(\.catalog.warnings).filter { seen.insert($0).inserted }.map(\.description)
         } catch {
             problems[path] = ["\(error)"]
         }
+    }
+
+    /// True when `path` is the template of a Flutter project: the `template-arb-file` of the
+    /// `l10n.yaml` in its folder or one of the three above (`app_en.arb` when it names none).
+    static func isARBTemplate(_ path: String) -> Bool {
+        var folder = (path as NSString).deletingLastPathComponent
+        for _ in 0..<4 {
+            let yaml = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent("l10n.yaml")
+            if let text = try? String(contentsOfFile: yaml, encoding: .utf8) {
+                var template = "app_en.arb"
+                for line in text.split(whereSeparator: \.isNewline) {
+                    let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                    if parts.count == 2, parts[0] == "template-arb-file" {
+                        template = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                    }
+                }
+                return (path as NSString).lastPathComponent == template
+            }
+            if folder.isEmpty || folder == "/" { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return false
     }
 
     /// Reads again what changed on disk (everything with `force`).
@@ -151,12 +207,27 @@ public struct PreviewWorkspace: Sendable {
         var touched: [String] = []
         if changed.contains(where: isDirectory) || force {
             // A file added, renamed or removed in a folder given: look again.
-            let (s, c) = discover()
+            var (s, c) = discover()
+            if !force {
+                // A file gone from disk may be an editor's save (delete, then write anew): its last
+                // version stays, with a problem line, until it is back (or `r` reads all again).
+                func gone(_ p: String, _ found: [String]) -> Bool {
+                    !found.contains(p) && !FileManager.default.fileExists(atPath: p)
+                }
+                let keptScreens = screenPaths.filter { gone($0, s) }, keptCatalogs = catalogPaths.filter { gone($0, c) }
+                for p in keptScreens + keptCatalogs {
+                    if problems[p] == nil { touched.append(p) }
+                    problems[p] = [Self.goneMessage(p)]
+                }
+                s = screenPaths.filter { s.contains($0) || keptScreens.contains($0) } + s.filter { !screenPaths.contains($0) }
+                c = catalogPaths.filter { c.contains($0) || keptCatalogs.contains($0) } + c.filter { !catalogPaths.contains($0) }
+            }
             for p in screenPaths + catalogPaths where !(s + c).contains(p) {
                 watcher.unwatch(p)
                 screens[p] = nil
                 catalogs[p] = nil
                 problems[p] = nil
+                warnings[p] = nil
                 touched.append(p)
             }
             for p in s + c where !(screenPaths + catalogPaths).contains(p) {
@@ -168,14 +239,27 @@ public struct PreviewWorkspace: Sendable {
             catalogPaths = c
         }
         for p in changed where !isDirectory(p) && !touched.contains(p) {
+            if !FileManager.default.fileExists(atPath: p), (screenPaths + catalogPaths).contains(p) {
+                problems[p] = [Self.goneMessage(p)]
+                touched.append(p)
+                continue
+            }
             if screenPaths.contains(p) { loadScreen(p) } else if catalogPaths.contains(p) { loadCatalog(p) }
             touched.append(p)
         }
         return touched
     }
 
+    /// The problem line of a file that is gone from disk.
+    static func goneMessage(_ p: String) -> String {
+        "\(p): the file is gone (deleted, or an editor is saving it); its last version stays until it is back"
+    }
+
     /// Every problem, file by file in the order found.
     public var allProblems: [String] { (screenPaths + catalogPaths).flatMap { problems[$0] ?? [] } }
+
+    /// Every catalog warning, file by file in the order found.
+    public var allWarnings: [String] { catalogPaths.flatMap { warnings[$0] ?? [] } }
 
     /// The content: the last good version of every file. Screens sort by `order`, then by path;
     /// a screen whose id repeats an earlier one's is left out.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BidiTerm
 import BidiTermTerminal
+import Foundation
 import RTLTUIApps
 
 struct PreviewCommand: ParsableCommand {
@@ -15,8 +16,8 @@ struct PreviewCommand: ParsableCommand {
             files show within a second; a malformed save shows its file:line:column error while the \
             last good version stays. Text cut for want of room is marked and listed (t). Keys: Tab \
             focus, ← → move on screen, ↑ ↓ adjust, PgDn/PgUp screens, d direction, l/L locale, \
-            n digits, s shaping, b LTR and RTL side by side, t cut text, e export SVG and HTML, \
-            r reload, ? help, q/Esc/Ctrl-C quit. Exit status: 0 after quitting, 65 when a file is \
+            n digits, s shaping, b LTR and RTL side by side, t cut text, e export SVG and HTML \
+            (into --export-dir, else beside the screen file), r reload, ? help, q/Esc/Ctrl-C quit. Exit status: 0 after quitting, 65 when a file is \
             malformed or missing at start (reported before the screen is taken), 1 without a terminal.
             """
     )
@@ -47,8 +48,17 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Report mouse clicks (a click focuses a control).")
     var mouse = false
 
+    @Option(help: ArgumentHelp("Where e writes its SVG and HTML files (default: each screen file's folder).", valueName: "folder"))
+    var exportDir: String?
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Give a screen file or a folder of screens.") }
+        if let d = exportDir {
+            var isDir: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: d, isDirectory: &isDir) || !isDir.boolValue {
+                throw ValidationError("--export-dir \(d): no such folder.")
+            }
+        }
         try PreviewCommand.validateLocale(try pseudo.locale(locale.locale))
     }
 
@@ -71,6 +81,7 @@ struct PreviewCommand: ParsableCommand {
         var options = PreviewApp.Options()
         options.locale = try pseudo.locale(locale.locale)
         options.animate = false
+        options.exportDirectory = exportDir
         PreviewCommand.apply(direction: direction, numerals: numerals, shaping: shaping, bidi: bidi, theme: theme,
                              screen: screen, to: &options)
         if let s = screen, !workspace.content().screens.contains(where: { $0.id == s }) {

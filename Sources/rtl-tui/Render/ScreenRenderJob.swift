@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import RTLTUIApps
 import Foundation
 
 /// The output formats of a screen drawn by `render --screen`.
@@ -17,12 +18,16 @@ enum ScreenOutputFormat: String, CaseIterable, Sendable {
 /// `rtl-tui render --screen FILE`: draws a screen file into a buffer and writes it, with no
 /// terminal involved, so the output depends only on the arguments (and `COLUMNS` for `--both`).
 ///
-/// - The catalogs (`--strings`, any format `CatalogLoader` reads) are looked up in order; the first
-///   that has a key wins. A key that none has is drawn as `⟦key⟧` and reported on standard error as
-///   `file:line:column: missing catalog key …`.
-/// - The locale is `--locale`, else the language of the first catalog that names one, else `en`.
-///   A pseudo-locale (`ar-XB`, `en-XA`) transforms the catalogs' text (`PseudoLocale`); an
-///   `.xcstrings` catalog then gives its source language.
+/// - The catalogs are `--strings` (any format `CatalogLoader` reads), else those beside the screen
+///   file, as `preview` finds them. They are read as the preview reads them
+///   (`PreviewContent.lookupOrder(for:)`): the locale's own catalogs first, then the default and
+///   source-language ones as fallbacks; a catalog of another language is not read. A key that none
+///   has is drawn as `⟦key⟧` and reported on standard error as `file:line:column: missing catalog
+///   key …`; a text shown from a fallback as `…: warning: untranslated "key" in LOCALE, shown from
+///   catalog:line`; a locale no catalog holds with a warning.
+/// - The locale is `--locale`, else the language of the first catalog that names one, else the
+///   source language, else `en`. A pseudo-locale (`ar-XB`, `en-XA`) transforms the source
+///   language's text (`PseudoLocale`).
 /// - Every text cut for want of room (with `…`, left out, or wrapped below its area) is reported
 ///   on standard error as `file:line:column: warning: truncated "key": needs N cells, has M`; the
 ///   exit status does not change.
@@ -84,10 +89,29 @@ struct ScreenRenderJob {
         return "\(option) must be between 1 and \(maximumSize) (got \(value))."
     }
 
-    /// The locale used: `locale`, else the first catalog's that names one, else `en`.
-    static func resolvedLocale(_ locale: String?, catalogs: [Catalog]) -> String {
+    /// The locale used: `locale`, else the first catalog's that names one, else the source
+    /// language, else `en`.
+    static func resolvedLocale(_ locale: String?, content: PreviewContent) -> String {
         if let locale, !locale.isEmpty { return locale }
-        return catalogs.lazy.compactMap(\.locale).first { !$0.isEmpty } ?? "en"
+        return content.catalogs.lazy.compactMap(\.catalog.locale).first { !$0.isEmpty } ?? content.sourceLocale ?? "en"
+    }
+
+    /// The screen's texts shown from a catalog that is not the locale's own (the first `own` of
+    /// the renderer's), as `file:line:column: warning: untranslated "key", shown from catalog:line`.
+    static func fallbacks(in screen: ScreenFile, renderer: ScreenRenderer, own: Int) -> [String] {
+        guard own > 0, own < renderer.catalogs.count else { return [] }
+        var out: [String] = []
+        var seen = Set<String>()
+        for (ref, node) in screen.textRefs {
+            guard let key = ref.key, renderer.lookup(key) != nil, seen.insert(key).inserted,
+                  !renderer.catalogs.prefix(own).contains(where: { $0.entry(key)?.isTranslated == true }),
+                  let from = renderer.catalogs.dropFirst(own).first(where: { $0.entry(key)?.isTranslated == true }),
+                  let entry = from.entry(key) else { continue }
+            let at = (node?.line ?? 0) > 0 ? "\(screen.path):\(node!.line):\(node!.column)" : screen.path
+            let source = entry.line > 0 && from.format != .mo ? "\(from.path):\(entry.line)" : from.path
+            out.append("\(at): warning: untranslated \"\(key)\" in \(renderer.locale), shown from \(source)")
+        }
+        return out
     }
 
     /// The widest a side-by-side `both` may be: `COLUMNS` when it is a positive number, else 200.
@@ -113,16 +137,11 @@ struct ScreenRenderJob {
         } catch {
             problems += error.diagnostics.map(\.description)
         }
-        var catalogs: [Catalog] = []
-        let pseudo = locale.flatMap(PseudoLocale.init(locale:))
-        for path in strings {
+        // The catalogs as the preview reads them: by locale, an `.xcstrings` file once per language.
+        var catalogs: [PreviewCatalog] = []
+        for path in strings.isEmpty ? PreviewWorkspace.catalogPaths(besideScreen: screen) : strings {
             do {
-                var c = try CatalogLoader.load(path: path, locale: pseudo == nil ? locale : nil)
-                // A pseudo-locale transforms the source language's text.
-                if pseudo != nil, c.format == .xcstrings, let source = c.sourceLocale, c.locale != source {
-                    c = try CatalogLoader.load(path: path, locale: source)
-                }
-                catalogs.append(c)
+                catalogs += try PreviewWorkspace.loadCatalogs(path: path)
             } catch {
                 problems.append("\(error)")
             }
@@ -131,14 +150,23 @@ struct ScreenRenderJob {
             for p in problems { standardError(Sanitizer.visible(p) + "\n") }
             return .dataError
         }
-        for c in catalogs {
-            for w in c.warnings { standardError(Sanitizer.visible(ScreenRenderJob.warning(w)) + "\n") }
+        var warned = Set<String>()
+        for c in catalogs where warned.insert(c.catalog.path).inserted {
+            for w in c.catalog.warnings { standardError(Sanitizer.visible(ScreenRenderJob.warning(w)) + "\n") }
         }
 
-        let locale = ScreenRenderJob.resolvedLocale(self.locale, catalogs: catalogs)
-        let renderer = ScreenRenderer(catalogs: catalogs, locale: locale, numerals: numerals)
+        let content = PreviewContent(screens: [screenFile], catalogs: catalogs)
+        let locale = ScreenRenderJob.resolvedLocale(self.locale, content: content)
+        let order = content.lookupOrder(for: locale)
+        let renderer = ScreenRenderer(catalogs: order.catalogs, locale: locale, numerals: numerals)
+        if order.own == 0, !catalogs.isEmpty {
+            standardError("rtl-tui: warning: no catalog is in \(locale); its text is the source language's where there is any\n")
+        }
         for missing in renderer.missingKeys(in: screenFile) {
             standardError(Sanitizer.visible(ScreenRenderJob.describe(missing)) + "\n")
+        }
+        for f in ScreenRenderJob.fallbacks(in: screenFile, renderer: renderer, own: order.own) {
+            standardError(Sanitizer.visible(f) + "\n")
         }
 
         var options = layoutOptions

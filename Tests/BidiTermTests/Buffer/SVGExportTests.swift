@@ -79,8 +79,10 @@ final class SVGExportTests: XCTestCase {
         // (A cell a caller filled with an escape sequence is one cell, made visible, R22.)
         XCTAssertEqual(r.tspanTexts, ["a", "b", "c", "d", "<", "&", "界", "ם", "ו", "ל", "ש", "␛[2J"])
         XCTAssertEqual(xs, ["0", "10", "20", "30", "50", "60", "0", "30", "40", "50", "60", "80"])
-        // The background of the blue run, and no raw control anywhere (R22).
-        XCTAssertTrue(r.elements.contains { $0.name == "rect" && $0.attributes["x"] == "50" && $0.attributes["width"] == "20" && $0.attributes["fill"] == "#0000ee" })
+        // The background of the blue run (cells 5–6), 2 units into the blank cells beside it so a
+        // bold glyph's ink at its edge stays on blue, and no raw control anywhere (R22).
+        let blue = r.elements.filter { $0.name == "rect" && $0.attributes["fill"] == "#0000ee" }
+        XCTAssertEqual(blue.map { [$0.attributes["x"], $0.attributes["width"]] }, [["48", "24"]])
         XCTAssertFalse(svg.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 

@@ -29,6 +29,19 @@ final class PseudoLocaleTests: XCTestCase {
         XCTAssertEqual(PseudoLocale.bidi.transform(""), "")
     }
 
+    /// Only well-formed tags are markup: `<max 3>` and `a < b > c` are text to transform, while
+    /// tags with attributes, closing and empty tags and comments are kept.
+    func test_onlyWellFormedTagsAreMarkup() {
+        XCTAssertEqual(PseudoLocale.split("Size <max 3>"), [.text("Size <max 3>")])
+        XCTAssertEqual(PseudoLocale.split("a < b > c"), [.text("a < b > c")])
+        XCTAssertEqual(PseudoLocale.split("<3 items>"), [.text("<3 items>")])
+        XCTAssertEqual(PseudoLocale.split(#"<xliff:g id="n" example='5'>x</xliff:g>"#),
+                       [.kept(#"<xliff:g id="n" example='5'>"#), .text("x"), .kept("</xliff:g>")])
+        XCTAssertEqual(PseudoLocale.split("a<br/>b<!-- c -->"), [.text("a"), .kept("<br/>"), .text("b"), .kept("<!-- c -->")])
+        XCTAssertEqual(PseudoLocale.split("<a href=x disabled>go</a>"), [.kept("<a href=x disabled>"), .text("go"), .kept("</a>")])
+        XCTAssertTrue(PseudoLocale.accented.transform("Size <max 3>").hasPrefix("[Šîžé <ḿåẋ 3>"))
+    }
+
     /// Drawn by the engine in an RTL paragraph, each word reads mirrored and the words run from
     /// the right; the controls take no cell (R22).
     func test_arXB_drawsEachWordMirrored() {

@@ -38,7 +38,7 @@ final class ScreenCatalogLookupTests: XCTestCase {
         let c = try po("msgid \"here\"\nmsgstr \"Here\"\n", "en.po")
         let r = ScreenRenderer(catalogs: [c], locale: "en")
         XCTAssertEqual(r.missingKeys(in: screen).map(\.description),
-                       ["t.yaml:6:7: missing catalog key \"gone\" (shown as ⟦gone⟧)"])
+                       ["t.yaml:6:27: missing catalog key \"gone\" (shown as ⟦gone⟧)"], "where the key is written")
         let rows = BufferExport.plain(r.render(screen, width: 10, height: 2))
         XCTAssertEqual(rows, ["Here      ", "⟦gone⟧    "])
     }

@@ -634,6 +634,21 @@ final class ScreenFileTests: XCTestCase {
         }
     }
 
+    /// Invalid UTF-8 is reported where the bad byte is (line and column in scalars), not at 1:1.
+    func test_load_invalidUTF8_namesTheLineAndColumnOfTheBadByte() throws {
+        let url = try temporaryDirectory().appendingPathComponent("bad.yaml")
+        var bytes = Array("screen: x\nroot: {type: label, text: {literal: \"é".utf8)
+        bytes += [0xFF]
+        bytes += Array("\"}}\n".utf8)
+        try Data(bytes).write(to: url)
+        XCTAssertThrowsError(try ScreenFile.load(path: url.path)) { error in
+            let d = (error as? ScreenFileError)?.diagnostics.first
+            XCTAssertEqual(d?.line, 2)
+            XCTAssertEqual(d?.column, 39, "after 38 scalars of line 2 (é is one)")
+            XCTAssertTrue(d?.message.contains("invalid UTF-8: byte 0xFF") ?? false, d?.message ?? "")
+        }
+    }
+
     func test_loadDirectory_sortsByOrder_andReportsDuplicatesBrokenFilesAndUnknownTargets() throws {
         let dir = try temporaryDirectory()
         func write(_ name: String, _ text: String) throws {

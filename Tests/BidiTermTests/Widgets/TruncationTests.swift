@@ -123,4 +123,34 @@ final class TruncationTests: WidgetTestCase {
         XCTAssertEqual(r.truncations[0].marks.count, 2)
         XCTAssertEqual(r.marks.count, 2)
     }
+
+    /// A text far longer than its area (a whole file pasted into a string) is laid out only as
+    /// far as needed: the rows and the cut line drawn are those of the whole text, and what it
+    /// needs is reported within 2%.
+    func test_longText_drawsAsTheWholeText_andEstimatesWhatItNeeds() {
+        let unit = "سلام دنیا hello 123 "
+        let long = String(repeating: unit, count: 3000)   // 60 000 scalars
+        for dir in LayoutDirection.allCases {
+            let (c, r) = recording(dir)
+            var fast = Buffer(width: 30, height: 4)
+            Paragraph(long).render(fast.area, into: &fast, context: c)
+            let whole = Paragraph(long).lines(width: 30, context: c)
+            var slow = Buffer(width: 30, height: 4)
+            for (i, item) in whole.prefix(4).enumerated() {
+                let row = Rect(x: 0, y: i, width: 30, height: 1)
+                slow.drawLine(item.line, x: Mirroring(item.align).x(aligning: item.line.width, in: row, .leading), y: i, style: c.style(\.text))
+            }
+            XCTAssertEqual(fast.rows, slow.rows, "\(dir)")
+            let rows = r.truncations.first { $0.unit == .rows }
+            XCTAssertEqual(Double(rows?.needed ?? 0), Double(whole.count), accuracy: Double(whole.count) / 50)
+
+            let (lc, lr) = recording(dir)
+            var label = Buffer(width: 40, height: 1)
+            Label(long).render(label.area, into: &label, context: lc)
+            var short = Buffer(width: 40, height: 1)
+            Label(String(long.prefix(500))).render(short.area, into: &short, context: ctx(dir))
+            XCTAssertEqual(label.rows, short.rows, "\(dir): the same cut line")
+            XCTAssertEqual(Double(lr.truncations.first?.needed ?? 0), Double(c.width(of: long)), accuracy: Double(c.width(of: long)) / 50)
+        }
+    }
 }

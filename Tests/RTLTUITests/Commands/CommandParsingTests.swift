@@ -116,6 +116,15 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertEqual(helpLine(check, "--locale"), helpLine(render, "--locale"))
     }
 
+    /// `preview --export-dir` takes a folder that exists.
+    func test_previewExportDir_mustBeAFolder() throws {
+        XCTAssertEqual(try PreviewCommand.parse([".", "--export-dir", "/tmp"]).exportDir, "/tmp")
+        XCTAssertThrowsError(try PreviewCommand.parse([".", "--export-dir", "/nonexistent/out"])) { error in
+            XCTAssertTrue(PreviewCommand.message(for: error).contains("--export-dir /nonexistent/out: no such folder"),
+                          PreviewCommand.message(for: error))
+        }
+    }
+
     func test_theme_sharedByDemoAndBrowse_autoByDefault_NO_COLORWins() throws {
         XCTAssertEqual(try DemoCommand.parse([]).theme.theme, .auto)
         XCTAssertEqual(try BrowseCommand.parse(["a.po"]).theme.theme, .auto)

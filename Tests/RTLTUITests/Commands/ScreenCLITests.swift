@@ -127,9 +127,44 @@ final class ScreenCLITests: XCTestCase {
         let en = try Command.run(["render", "--screen", screen("settings"), "--strings", catalog("en"), "--locale", "ar"])
         XCTAssertTrue(en.lines.first?.hasSuffix(" Settings ─┐") ?? false, "--locale ar: RTL with the English catalog")
         XCTAssertTrue(en.text.contains("٪٤٢"), "--locale ar: Arabic-Indic digits (R6); ٪ to their left in RTL")
-        let none = try Command.run(["render", "--screen", screen("settings")])
+        let alone = try temporaryDirectory() + "/settings.yaml"
+        try FileManager.default.copyItem(atPath: screen("settings"), toPath: alone)
+        let none = try Command.run(["render", "--screen", alone])
         XCTAssertEqual(none.status, 0)
         XCTAssertTrue(none.lines.first?.hasPrefix("┌─ ⟦settings.title⟧ ") ?? false, "no catalog: en, LTR, keys shown")
+    }
+
+    /// Without `--strings`, the catalogs beside the screen (as `preview` finds them); `--locale`
+    /// chooses among them, and a catalog of another language is never read.
+    func test_catalogsBesideTheScreen_andTheLocaleChoosesAmongThem() throws {
+        let besides = try Command.run(["render", "--screen", screen("settings"), "--locale", "he"])
+        XCTAssertEqual(besides.status, 0, besides.stderr)
+        XCTAssertTrue(besides.lines.first?.hasSuffix(" תורדגה ─┐") ?? false, besides.text)
+        XCTAssertFalse(besides.text.contains("⟦"), besides.text)
+        // Arabic first on the command line, Hebrew asked for: Hebrew text (the Arabic catalog is not read).
+        let souk = Repository.root.appendingPathComponent("Examples/souk").path
+        let mixed = try Command.run(["render", "--screen", souk + "/home.yaml", "--strings", souk + "/po/ar.po",
+                                     "--strings", souk + "/Localizable.xcstrings", "--locale", "he"])
+        XCTAssertEqual(mixed.status, 0, mixed.stderr)
+        XCTAssertTrue(mixed.text.contains(String("שוק: דף הבית".reversed())), mixed.text)
+        XCTAssertFalse(mixed.text.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) }, "no Arabic letter:\n\(mixed.text)")
+        // Android's layout: `values/` is the source, whatever the order of --strings.
+        let res = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: res + "/values-iw", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: res + "/values", withIntermediateDirectories: true)
+        try write("<resources><string name=\"settings.title\">הגדרות</string></resources>", to: res + "/values-iw/strings.xml")
+        try write("<resources><string name=\"settings.title\">Settings</string></resources>", to: res + "/values/strings.xml")
+        let pseudo = try Command.run(["render", "--screen", screen("settings"), "--strings", res + "/values-iw/strings.xml",
+                                      "--strings", res + "/values/strings.xml", "--pseudo", "en-XA"])
+        XCTAssertTrue(pseudo.lines.first?.contains("[Šéţţîñĝš one]") ?? false, pseudo.text)
+        let hebrew = try Command.run(["render", "--screen", screen("settings"), "--strings", res + "/values/strings.xml",
+                                      "--strings", res + "/values-iw/strings.xml", "--locale", "he"])
+        XCTAssertTrue(hebrew.lines.first?.contains("תורדגה") ?? false, hebrew.text)
+        // A locale no catalog holds: a warning, the source language's text.
+        let ps = try Command.run(["render", "--screen", souk + "/home.yaml", "--locale", "ps"])
+        XCTAssertEqual(ps.status, 0, ps.stderr)
+        XCTAssertTrue(ps.stderr.contains("warning: no catalog is in ps"), ps.stderr)
+        XCTAssertTrue(ps.text.contains(String("Souk: home".reversed())) || ps.text.contains("Souk: home"), ps.text)
     }
 
     func test_size_widthAndHeight() throws {
@@ -200,7 +235,7 @@ final class ScreenCLITests: XCTestCase {
         XCTAssertTrue(r.text.contains("Dark mode"))
         let lines = r.stderr.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains { $0.hasPrefix("\(path):7:") && $0.contains("missing catalog key \"nope.key\"") }, r.stderr)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("\(path): ") && $0.contains("\"nope.title\"") && $0.contains("title") }, r.stderr)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("\(path):2:8: ") && $0.contains("\"nope.title\"") }, "the title key's own position: \(r.stderr)")
         XCTAssertEqual(lines.count, 2, r.stderr)
     }
 
@@ -285,7 +320,8 @@ final class ScreenCLITests: XCTestCase {
 
     func test_catalogWarnings_areReportedAndTheScreenIsStillDrawn() throws {
         let dir = try temporaryDirectory()
-        let po = dir + "/dup.po"
+        // `en_US` reads the `en` catalog after its own.
+        let po = dir + "/en_US.po"
         try write("msgid \"settings.darkMode\"\nmsgstr \"Night\"\n\nmsgid \"settings.darkMode\"\nmsgstr \"Day\"\n", to: po)
         let r = try Command.run(["render", "--screen", screen("settings"), "--strings", po, "--strings", catalog("en")])
         XCTAssertEqual(r.status, 0, r.stderr)
