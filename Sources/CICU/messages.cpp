@@ -71,10 +71,11 @@ extern "C" int32_t CICU_messagePluralArguments(const uint16_t *pattern, int32_t 
         const MessagePattern::Part &part = mp.getPart(i);
         if (part.getType() != UMSGPAT_PART_TYPE_ARG_START) continue;
         UMessagePatternArgType type = part.getArgType();
-        if (type != UMSGPAT_ARG_TYPE_PLURAL && type != UMSGPAT_ARG_TYPE_SELECTORDINAL) continue;
+        if (type != UMSGPAT_ARG_TYPE_PLURAL && type != UMSGPAT_ARG_TYPE_SELECTORDINAL && type != UMSGPAT_ARG_TYPE_SELECT)
+            continue;
         const MessagePattern::Part &name = mp.getPart(i + 1);
         UnicodeString text = mp.getSubstring(name);
-        std::string utf8;
+        std::string utf8(type == UMSGPAT_ARG_TYPE_SELECT ? "s:" : "p:");
         text.toUTF8String(utf8);
         if (n + (int32_t)utf8.size() + 2 > capacity) break;
         if (n > 0) out[n++] = ',';

@@ -163,8 +163,9 @@ public struct NumberStyle: Sendable, Hashable {
     /// with no `fractionDigits`, the decimals written are the decimals shown.
     public func format(decimal: String, locale: String, numerals: NumeralSystem? = nil) -> String? {
         var style = self
-        if style.fractionDigits == nil, currency == nil, let dot = decimal.firstIndex(of: ".") {
-            style.fractionDigits = decimal.distance(from: dot, to: decimal.endIndex) - 1
+        if style.fractionDigits == nil, currency == nil, compact == nil, let dot = decimal.firstIndex(of: ".") {
+            // A percentage shows the value times 100: two of the written decimals are gone.
+            style.fractionDigits = max(0, decimal.distance(from: dot, to: decimal.endIndex) - 1 - (percent ? 2 : 0))
         }
         let bytes = Array(decimal.utf8).map { CChar(bitPattern: $0) }
         return NumberStyle.run(style.skeleton, locale: icuLocaleID(locale, numerals: numerals)) { id, sk, n, out, cap, err in
@@ -187,6 +188,11 @@ public struct NumberStyle: Sendable, Hashable {
             "percent": "concentr", "hertz": "frequency", "megahertz": "frequency", "gigahertz": "frequency",
         ]
         return types[unit].map { "\($0)-\(unit)" } ?? unit
+    }
+
+    /// `value` written with a raw skeleton in an ICU locale ID.
+    static func format(_ value: Double, skeleton: String, locale id: String) -> String? {
+        run(skeleton, locale: id) { id, sk, n, out, cap, err in CICU_formatNumber(id, sk, n, value, out, cap, err) }
     }
 
     private static func run(_ skeleton: String, locale: String,
@@ -251,12 +257,20 @@ public enum MessageFormat {
     /// The names of the plural and selectordinal arguments of a pattern, in order (`count` for
     /// `{count, plural, …}`); empty when it has none or does not parse.
     public static func pluralArguments(_ pattern: String) -> [String] {
+        selectingArguments(pattern).filter { $0.plural }.map(\.name)
+    }
+
+    /// The arguments a pattern selects on, in order: plural and selectordinal (`plural: true`) and
+    /// select (`plural: false`) arguments; empty when it has none or does not parse.
+    public static func selectingArguments(_ pattern: String) -> [(name: String, plural: Bool)] {
         let p = Array(pattern.utf16)
-        var out = [CChar](repeating: 0, count: 256)
+        var out = [CChar](repeating: 0, count: 1024)
         var err: Int32 = 0
-        let n = CICU_messagePluralArguments(p, Int32(p.count), &out, 256, &err)
+        let n = CICU_messagePluralArguments(p, Int32(p.count), &out, 1024, &err)
         guard n > 0 else { return [] }
-        return stringFromCBuffer(out).split(separator: ",").map(String.init)
+        return stringFromCBuffer(out).split(separator: ",").map { item in
+            (String(item.dropFirst(2)), item.hasPrefix("p:"))
+        }
     }
 
     /// `pattern` formatted in `locale` (its plural rules; numbers in `numerals`, else its digits).
