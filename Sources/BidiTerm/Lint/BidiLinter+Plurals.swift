@@ -2,18 +2,23 @@ import CICU
 
 /// The plural rules a catalog's entries are checked against: gettext's `Plural-Forms` header for
 /// `.po`/`.mo` (gettext's default, `n != 1`, when there is none), CLDR's categories of the
-/// language (from ICU) for the formats whose plural forms are named `zero` … `other`.
+/// language (from ICU) for the formats whose plural forms are named `zero` … `other`; a Qt `.qm`
+/// file's own numerus rules for its forms, which are numbered as gettext's.
 struct PluralContext {
     let gettext: Bool
+    /// The numerus rules of a `.qm` file; its forms are checked by index, as gettext's.
+    let qt: QtNumerusRules?
     let forms: PluralForms
     let hasHeader: Bool
     /// CLDR: the categories the language uses, and the numbers 0…200 of each.
     let categories: [String: [Int]]
 
     init(_ catalog: Catalog, locale: String) {
-        gettext = catalog.format == .po || catalog.format == .mo
+        qt = catalog.format == .qtQM
+            ? catalog.metadata["Numerus-Rules"].flatMap { QtNumerusRules(hex: $0) } ?? QtNumerusRules(bytes: []) : nil
+        gettext = catalog.format == .po || catalog.format == .mo || qt != nil
         let header = catalog.metadata["Plural-Forms"].flatMap(PluralForms.init)
-        hasHeader = header != nil
+        hasHeader = header != nil || qt != nil
         forms = header ?? .germanic
         categories = gettext ? [:] : PluralContext.cldr(locale)
     }
@@ -36,6 +41,7 @@ struct PluralContext {
     /// True when only one number selects this form (gettext index or CLDR category): such a form
     /// ("one file", Arabic's zero, one and two forms) may leave the number out.
     func isSingleValued(_ form: String) -> Bool {
+        if let qt, let i = Int(form) { return (0...2000).lazy.filter { qt.form(for: $0) == i }.prefix(2).count == 1 }
         if gettext, let i = Int(form) { return i < forms.singleValued.count && forms.singleValued[i] }
         if let numbers = categories[form] { return numbers.count == 1 }
         return form == "zero" || form == "one" || form == "two"
@@ -43,6 +49,7 @@ struct PluralContext {
 
     /// True when the number 1 takes this form (it is then compared with the singular source).
     func isOne(_ form: String) -> Bool {
+        if let qt, let i = Int(form) { return qt.form(for: 1) == i }
         if gettext, let i = Int(form) { return forms.form(for: 1) == i }
         if let numbers = categories[form] { return numbers.contains(1) }
         return form == "one"
@@ -60,6 +67,12 @@ struct PluralContext {
     func entryFinding(_ e: EntryContext) -> Finding? {
         let plurals = e.entry.plurals
         guard !plurals.isEmpty else { return nil }
+        if let qt {
+            guard plurals.count != qt.formCount else { return nil }
+            return e.finding("plural-forms", .error, form: nil, text: e.entry.translation ?? "", source: e.entry.sourcePlural,
+                             "\(plurals.count) numerus form\(plurals.count == 1 ? "" : "s"), but the file's numerus rules give \(qt.formCount)",
+                             rendered: "", suggestion: "Give one translation per numerus form in the .ts and run lrelease again.")
+        }
         if gettext {
             guard hasHeader, plurals.count != forms.count else { return nil }
             return e.finding("plural-forms", .error, form: nil, text: e.entry.translation ?? "", source: e.entry.sourcePlural,

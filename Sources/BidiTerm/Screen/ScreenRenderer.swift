@@ -99,6 +99,17 @@ public struct ScreenRenderer {
     /// `true` when a catalog has `key`, or i18next's `key_other` for it.
     public func has(_ key: String) -> Bool { index[key] != nil || index["\(key)_other"] != nil }
 
+    /// The plural forms `key` lacks for its catalog's rule (an index form of gettext or Qt, or a
+    /// CLDR category), each with a number that needs it; i18next's suffixed keys (`key_few`) count
+    /// as forms. Empty for a key that is not plural or is missing.
+    public func missingPluralForms(_ key: String) -> [(form: String, sample: Double)] {
+        if index[key] == nil, index["\(key)_other"] != nil {
+            return plurals.samples.filter { index["\(key)_\($0.category.rawValue)"] == nil }.map { ($0.category.rawValue, $0.number) }
+        }
+        guard let f = index[key] else { return [] }
+        return catalogs[f.catalog].missingForms(of: catalogs[f.catalog].entries[f.entry], selector: selectors[f.catalog])
+    }
+
     /// The entry and catalog a key resolves to, for the panels that list forms.
     public func entry(for key: String) -> (catalog: Catalog, entry: CatalogEntry, selector: PluralSelector)? {
         guard let f = index[key] else { return nil }

@@ -56,6 +56,8 @@ struct ScreenRenderJob {
     var both: Bool = false
     /// The digits of numbers the screen and its widgets format; nil takes the locale's (R6).
     var numerals: NumeralSystem? = nil
+    /// The count of every text that has one (`--count`); nil: each text's own.
+    var count: Double? = nil
     /// The output format.
     var format: ScreenOutputFormat = .plain
     /// Shaping, bracket mirroring and tab stops for the text engine. Its `numerals` is ignored: text
@@ -136,7 +138,8 @@ struct ScreenRenderJob {
         }
 
         let locale = ScreenRenderJob.resolvedLocale(self.locale, catalogs: catalogs)
-        let renderer = ScreenRenderer(catalogs: catalogs, locale: locale, numerals: numerals)
+        var renderer = ScreenRenderer(catalogs: catalogs, locale: locale, numerals: numerals)
+        renderer.countOverride = count
         for missing in renderer.missingKeys(in: screenFile) {
             standardError(Sanitizer.visible(ScreenRenderJob.describe(missing)) + "\n")
         }
@@ -215,6 +218,7 @@ extension ScreenRenderJob {
         self.width = width ?? ScreenRenderJob.defaultWidth
         height = options.height ?? ScreenRenderJob.defaultHeight
         both = options.both
+        count = options.count
         self.numerals = numerals
         self.format = format
         layoutOptions = LayoutOptions(shaping: shaping, mirroring: mirroring, tabSize: tabSize)
