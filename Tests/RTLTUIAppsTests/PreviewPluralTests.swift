@@ -80,4 +80,15 @@ final class PreviewPluralTests: XCTestCase {
         let complete = try self.app(catalog: "ar.po")
         XCTAssertTrue(complete.pluralGaps.isEmpty, "\(complete.pluralGaps)")
     }
+
+    /// The browser reads Qt catalogs like the others: a `.qm` made by lrelease lists its messages.
+    func test_browse_readsQtCatalogs() throws {
+        let qt = Repository.fixtures.appendingPathComponent("catalogs/qt")
+        var app = try BrowseApp(files: [qt.appendingPathComponent("app_ar.ts").path, qt.appendingPathComponent("app_ar.qm").path])
+        XCTAssertEqual(app.files.count, 2)
+        XCTAssertTrue(app.rows.contains { $0.entry.key == "Saved %1 to %2" }, "\(app.rows.map(\.entry.key))")
+        var b = Buffer(width: 80, height: 24)
+        _ = app.render(into: &b)
+        XCTAssertFalse(b.rows.joined().trimmingCharacters(in: .whitespaces).isEmpty)
+    }
 }

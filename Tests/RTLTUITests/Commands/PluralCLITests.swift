@@ -43,4 +43,19 @@ final class PluralCLITests: XCTestCase {
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("truncated.qm: at byte"), r.stderr)
     }
+
+    /// `check` over every Arabic, Hebrew and Persian catalog installed (gettext `.mo` and, where
+    /// Konsole or qterminal brought them, Qt `.qm` together) reads them all: findings (1) or none
+    /// (0), never an unreadable file (2). Skipped where no `.qm` is installed.
+    func test_check_installedMOAndQMTogether_neverExits2() throws {
+        var files: [String] = []
+        for l in ["ar", "he", "fa"] {
+            let dir = "/usr/share/locale/\(l)/LC_MESSAGES"
+            for f in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] { files.append("\(dir)/\(f)") }
+        }
+        try XCTSkipUnless(files.contains { $0.hasSuffix(".qm") } && files.contains { $0.hasSuffix(".mo") }, "no installed .qm and .mo files")
+        let r = try Command.run(["check", "--format", "json"] + files.sorted())
+        XCTAssertTrue(r.status == 0 || r.status == 1, "status \(r.status): \(r.stderr.prefix(2000))")
+        XCTAssertEqual(r.stderr, "")
+    }
 }
