@@ -93,6 +93,9 @@ public struct ScreenRenderer {
             text = catalogs[f.catalog].text(of: catalogs[f.catalog].entries[f.entry], count: count, selector: selectors[f.catalog])
         }
         guard let text else { return nil }
+        // A MessageFormat pattern is transformed once formatted (see `resolve`): its syntax must
+        // reach ICU as written.
+        if MessageFormat.isMessageFormat(text) { return text }
         return pseudo.map { $0.transform(text) } ?? text
     }
 
@@ -134,7 +137,10 @@ public struct ScreenRenderer {
         guard case .key(let key, _, _) = ref else { return ref.resolve(lookup: { _ in nil }, formatNumber: { "\($0)" }) }
         let args = ref.arguments(override: countOverride)
         guard let template = lookup(key, count: ref.count(override: countOverride)) else { return ("⟦\(key)⟧", key) }
-        if MessageFormat.isMessageFormat(template), let text = formatMessage(template, args) { return (text, nil) }
+        if MessageFormat.isMessageFormat(template) {
+            if let text = formatMessage(template, args) { return (pseudo.map { $0.transform(text) } ?? text, nil) }
+            return (pseudo.map { $0.transform(template) } ?? template, nil)
+        }
         if args.isEmpty { return (template, nil) }
         return (TextRef.fill(template, args: args, formatArgument: { arg, x in
             formatNumber(x, style: arg.style ?? NumberStyle(), decimal: arg.decimal)

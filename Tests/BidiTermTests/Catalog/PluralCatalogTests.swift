@@ -98,4 +98,13 @@ final class PluralCatalogTests: XCTestCase {
         XCTAssertEqual(po.missingForms(of: entry).map(\.form), ["form 3"])
         XCTAssertEqual(po.missingForms(of: entry).map(\.sample), [3])
     }
+
+    /// A pseudo-locale transforms what ICU formatted, not the pattern (whose syntax ICU needs).
+    func test_pseudoLocale_transformsTheFormattedMessage() throws {
+        let arb = #"{"@@locale": "en", "files.deleted": "{count, plural, one {One file deleted} other {# files deleted}}"}"#
+        let c = try CatalogLoader.load(data: Data(arb.utf8), path: "app_en.arb")
+        let r = ScreenRenderer(catalogs: [c], locale: "en-XA")
+        let text = r.resolve(.key("files.deleted", args: [], count: .number(5))).text
+        XCTAssertTrue(text.hasPrefix("[5 ƒîļéš đéļéţéđ"), text)
+    }
 }
