@@ -1,7 +1,9 @@
 # The two set-up commands of the README:
 #   make demo   installs what is missing, builds (release) and runs the main job
 #   make test   installs what is missing (also unicode-data, tmux, libfribidi-bin, python3,
-#               librsvg2-bin, gettext), builds, runs a short smoke of each fuzz target, then every test
+#               librsvg2-bin, gettext, ncurses-term, nano, dialog, mc), builds (the package and the
+#               examples), runs a short smoke of each fuzz target, then every test, then builds the
+#               .deb, installs it and runs it with the toolchain out of reach
 SWIFT ?= swift
 BIN = .build/release/rtl-tui
 
@@ -30,20 +32,23 @@ sample:
 
 test: test-deps
 	$(SWIFT) build --build-tests
+	cd Examples && $(SWIFT) build
 	Scripts/fuzz.sh all $(FUZZ_SMOKE_SECONDS)
 	$(SWIFT) test --skip-build --disable-swift-testing
+	$(MAKE) --no-print-directory test-deb
 
 clean:
 	rm -rf .build
 
 # The performance benchmark (BENCHMARKS.md): rtl-tui render against ICU alone (a C loop) and GNU
-# FriBidi on the installed catalogs, pathological inputs, peak memory. Release build.
+# FriBidi on the installed catalogs, pathological inputs, peak memory; rtl-tui run against tmux and
+# script through a pty (throughput, echo latency, memory, bytes per changed row). Release build.
 .PHONY: bench
 bench:
 	@Scripts/bench.sh
 
 # Fuzzing (libFuzzer + AddressSanitizer, Fuzz/): `make fuzz` runs each target (engine, catalog,
-# screen) for FUZZ_SECONDS seconds; `make fuzz-smoke` for FUZZ_SMOKE_SECONDS each, as CI does.
+# screen, emulator) for FUZZ_SECONDS seconds; `make fuzz-smoke` for FUZZ_SMOKE_SECONDS each, as CI does.
 # Crashes are saved under .build-fuzz/artifacts/. See Scripts/fuzz.sh.
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 5
@@ -53,3 +58,25 @@ fuzz:
 
 fuzz-smoke:
 	Scripts/fuzz.sh all $(FUZZ_SMOKE_SECONDS)
+
+# Installing where it is used (Scripts/package.sh): `make install PREFIX=/usr/local` installs the
+# release binary (Swift runtime linked statically), the man pages and the bash, zsh and fish
+# completions; `make deb` builds rtl-tui_VERSION_ARCH.deb, which needs only the distribution's
+# ICU, ncurses and libvterm; `make test-deb` installs it and runs it with the toolchain hidden.
+PREFIX ?= /usr/local
+.PHONY: static install deb test-deb examples
+static: deps
+	Scripts/package.sh build
+
+install: static
+	Scripts/package.sh stage "$(DESTDIR)" "$(PREFIX)"
+
+deb: static
+	Scripts/package.sh deb
+
+test-deb: deb
+	Scripts/package.sh test-deb
+
+# The two example programs built against the library products only (Examples/Package.swift).
+examples: deps
+	cd Examples && $(SWIFT) build

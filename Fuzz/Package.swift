@@ -17,19 +17,26 @@ let package = Package(
         .executableTarget(
             name: "fuzz-engine",
             dependencies: [.product(name: "BidiTerm", package: "rtl-tui")],
-            path: "Targets", exclude: ["catalog.swift", "screen.swift"], sources: ["engine.swift"]
+            path: "Targets", exclude: ["catalog.swift", "screen.swift", "emulator.swift"], sources: ["engine.swift"]
         ),
         // Arbitrary bytes through CatalogLoader.load(data:path:format:locale:) for every format.
         .executableTarget(
             name: "fuzz-catalog",
             dependencies: [.product(name: "BidiTerm", package: "rtl-tui")],
-            path: "Targets", exclude: ["engine.swift", "screen.swift"], sources: ["catalog.swift"]
+            path: "Targets", exclude: ["engine.swift", "screen.swift", "emulator.swift"], sources: ["catalog.swift"]
         ),
         // Arbitrary bytes through the screen-file parser (YAML).
         .executableTarget(
             name: "fuzz-screen",
             dependencies: [.product(name: "BidiTerm", package: "rtl-tui")],
-            path: "Targets", exclude: ["engine.swift", "catalog.swift"], sources: ["screen.swift"]
+            path: "Targets", exclude: ["engine.swift", "catalog.swift", "emulator.swift"], sources: ["screen.swift"]
+        ),
+        // Program output through VTermEmulator (libvterm) and RowBidi, the path of `rtl-tui run`.
+        .executableTarget(
+            name: "fuzz-emulator",
+            dependencies: [.product(name: "BidiTerm", package: "rtl-tui"),
+                           .product(name: "BidiTermTerminal", package: "rtl-tui")],
+            path: "Targets", exclude: ["engine.swift", "catalog.swift", "screen.swift"], sources: ["emulator.swift"]
         ),
     ]
 )

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # `make bench`: the performance benchmark (see BENCHMARKS.md).
-#   Scripts/bench.sh [rtl-bench options]     e.g. --runs 7, --synthetic, --size 20000000
+#   Scripts/bench.sh [rtl-bench options]     e.g. --runs 7, --synthetic, --size 20000000,
+#                                            --run-only (only the figures of rtl-tui run)
 # Builds rtl-tui and the driver in release, builds the C baselines (Benchmarks/icu-baseline.c,
 # Benchmarks/icu-wrap-baseline.c) against libicuuc and the memory probe (Benchmarks/peak-rss.c),
-# makes sure GNU FriBidi's command is there (Debian's libfribidi-bin), then runs
-# Sources/rtl-bench, which prints every figure and whether each target is met.
+# builds the pty driver of the `rtl-tui run` figures (Benchmarks/pty-bench.c), makes sure GNU
+# FriBidi's command (Debian's libfribidi-bin) and tmux (the contender of `run`) are there, then
+# runs Sources/rtl-bench, which prints every figure and whether each target is met.
 # BENCH_SCRATCH picks the SwiftPM scratch directory (default .build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +28,19 @@ if ! command -v fribidi >/dev/null 2>&1; then
   fi
 fi
 
+if ! command -v tmux >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo -n"
+  if [ "$(id -u)" -eq 0 ] || [ -n "$sudo" ]; then
+    echo "installing: tmux (the contender of rtl-tui run)"
+    export DEBIAN_FRONTEND=noninteractive
+    { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends tmux >/dev/null; } ||
+      echo "bench: could not install tmux: the figures of rtl-tui run will be SKIPPED"
+  else
+    echo "bench: tmux is not installed and there is no root or sudo: the figures of rtl-tui run will be SKIPPED"
+  fi
+fi
+
 $SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-tui
 $SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-bench
 mkdir -p "$SCRATCH/bench"
@@ -33,8 +48,9 @@ CC=${CC:-$(command -v cc || command -v clang || echo cc)}
 "$CC" -O2 -o "$SCRATCH/bench/icu-baseline" Benchmarks/icu-baseline.c -licuuc
 "$CC" -O2 -o "$SCRATCH/bench/icu-wrap-baseline" Benchmarks/icu-wrap-baseline.c -licuuc
 "$CC" -O2 -o "$SCRATCH/bench/peak-rss" Benchmarks/peak-rss.c
+"$CC" -O2 -o "$SCRATCH/bench/pty-bench" Benchmarks/pty-bench.c
 
 exec "$SCRATCH/release/rtl-bench" --rtl-tui "$SCRATCH/release/rtl-tui" --baseline "$SCRATCH/bench/icu-baseline" \
   --wrap-baseline "$SCRATCH/bench/icu-wrap-baseline" \
-  --peak-rss "$SCRATCH/bench/peak-rss" \
+  --peak-rss "$SCRATCH/bench/peak-rss" --pty-bench "$SCRATCH/bench/pty-bench" \
   --work "$SCRATCH/bench" --swift-version "$($SWIFT --version 2>/dev/null | head -n 1)" "$@"

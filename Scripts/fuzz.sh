@@ -3,7 +3,7 @@
 #
 #   Scripts/fuzz.sh TARGET [SECONDS] [libFuzzer options...]
 #
-# TARGET is engine, catalog, screen or all (each in turn); SECONDS (default 60) is the time per
+# TARGET is engine, catalog, screen, emulator or all (each in turn); SECONDS (default 60) is the time per
 # target. Each target starts from its committed seed corpus in Fuzz/corpus/TARGET and keeps what it
 # finds in .build-fuzz/corpus/TARGET (not committed), so a later run continues from there.
 # A crash, an invariant violation, a hang (over FUZZ_TIMEOUT seconds for one input, default 10)
@@ -17,14 +17,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { echo "usage: $0 engine|catalog|screen|all [SECONDS] [libFuzzer options...]" >&2; exit 64; }
+usage() { echo "usage: $0 engine|catalog|screen|emulator|all [SECONDS] [libFuzzer options...]" >&2; exit 64; }
 [ $# -ge 1 ] || usage
 target=$1; shift
 seconds=60
 if [ $# -ge 1 ] && [[ $1 =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi
 case $target in
-  engine|catalog|screen) targets=("$target") ;;
-  all) targets=(engine catalog screen) ;;
+  engine|catalog|screen|emulator) targets=("$target") ;;
+  all) targets=(engine catalog screen emulator) ;;
   *) usage ;;
 esac
 
@@ -32,8 +32,8 @@ SWIFT=${SWIFT:-swift}
 config=${FUZZ_CONFIG:-debug}
 scratch=.build-fuzz
 
-# One build for the three targets: BidiTerm, CICU and Yams are compiled once with coverage
-# instrumentation and ASan, Swift and C alike (-parse-as-library: libFuzzer provides main). The
+# One build for the four targets: BidiTerm, BidiTermTerminal, CICU, CVTerm and Yams are compiled
+# once with coverage instrumentation and ASan, Swift and C alike (-parse-as-library: libFuzzer provides main). The
 # gold linker's "Cannot export local symbol" warnings about ASan's helpers are left out.
 echo "fuzz: building (${config}) in ${scratch}" >&2
 "$SWIFT" build --package-path Fuzz --scratch-path "$scratch" -c "$config" \

@@ -11,6 +11,7 @@
 #   --screen ID        demo screen (default: settings)
 #   --args 'ARGS'      extra demo arguments for the run under test (default: none = auto)
 #   --ref-args 'ARGS'  demo arguments for the reference run (default: --bidi-mode explicit)
+#   --programs LIST    programs shown under `rtl-tui run` (default: mixed,less,dialog; none: skip)
 #   -j N               screenshots in parallel (default: 2; each runs its own Xvfb)
 #   --wait S           seconds between the window appearing and the screenshot (default: 6)
 #   -v                 show term-shot's progress
@@ -29,7 +30,13 @@
 # against VTE switched off before tmux starts. In each terminal (and in tmux with passthrough off
 # and on) it also runs `rtl-tui doctor --format json`, and the summary says what doctor named, the
 # strategy, and whether the first frame carries a notice (a differing screenshot is then expected:
-# the notice box is what the user should see). Before each screenshot the screen is repainted
+# the notice box is what the user should see).
+# `rtl-tui run` (every terminal but tmux-vte): each program of --programs (mixed: bash printing
+# Arabic, Hebrew and Persian lines and `ls` of RTL file names; less: a Hebrew file; dialog: an
+# Arabic menu) is shot three times: `run-default` (the terminal as installed, `rtl-tui run --
+# PROGRAM` with --args), `run-reference` (the terminal's own bidi off as above, `rtl-tui run`
+# with --ref-args) and `run-before` (the terminal as installed, the program alone, for
+# before/after pictures). run-default = run-reference in pixels means the program reads right. Before each screenshot the screen is repainted
 # in one pass (DECSCNM set and reset), so partial paints do not leave stray pixels.
 # Exit status: 0 when the matrix ran (whatever it found), 2 usage, 1 when nothing could run.
 set -u
@@ -39,7 +46,7 @@ die() { echo "$prog: $*" >&2; exit 1; }
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 binary="" out="matrix-out" terminals="" locales="ar,he" screen="settings" args=""
-ref_args="--bidi-mode explicit" jobs=2 wait_s=6 verbose=0
+ref_args="--bidi-mode explicit" jobs=2 wait_s=6 verbose=0 programs="mixed,less,dialog"
 while [ $# -gt 0 ]; do
   case "$1" in
     --binary) binary=${2:?}; shift 2 ;;
@@ -49,6 +56,7 @@ while [ $# -gt 0 ]; do
     --screen) screen=${2:?}; shift 2 ;;
     --args) args=${2?}; shift 2 ;;
     --ref-args) ref_args=${2?}; shift 2 ;;
+    --programs) programs=${2:?}; shift 2 ;;
     -j) jobs=${2:?}; shift 2 ;;
     --wait) wait_s=${2:?}; shift 2 ;;
     -v) verbose=1; shift ;;
@@ -169,18 +177,48 @@ esac
 EOF
 chmod +x "$work/run.sh"
 
+# The programs shown under `rtl-tui run`, each a script (run.sh takes no spaces in arguments).
+mkdir -p "$work/files" "$work/home"
+for f in שלום.txt עולם_גדול.md ספר readme.txt مرحبا.txt كتاب_جديد فایل_من.md notes; do : >"$work/files/$f"; done
+for i in $(seq 1 60); do echo "שורה $i: זהו קובץ בעברית (עם סוגריים) ו-English 2024"; done >"$work/he.txt"
+cat >"$work/prog-mixed.sh" <<EOF
+cd "$work/files" || exit 1
+export HOME="$work/home"
+exec bash --norc --noprofile <<'IN' 2>&1
+printf '%s\n' 'مرحبا بالعالم! (2024) نص عربي' 'שלום עולם: גרסה 1.2 כאן' 'سلام دنیا، این یک متن فارسی است' 'abc שלום def'
+ls -C --color=never
+sleep 600
+IN
+EOF
+cat >"$work/prog-less.sh" <<EOF
+export LESSHISTFILE=- LESS=
+exec less "$work/he.txt"
+EOF
+cat >"$work/prog-dialog.sh" <<EOF
+export HOME="$work/home"
+exec dialog --menu 'اختر ملفا من القائمة' 14 50 4 1 'فتح الملف' 2 'حفظ التغييرات' 3 'خروج من البرنامج'
+EOF
+
 qterm_size='
 [MainWindow]
 size=@Size(1110 693)
 '
-# shoot NAME TERMINAL CONF(default|reference|doctor) LOCALE -> $out/NAME.png, status in
-# $work/NAME.status; doctor: `rtl-tui doctor --format json` into $out/NAME.json instead of the demo
+# shoot NAME TERMINAL CONF(default|reference|doctor|run-default|run-reference|run-before) LOCALE
+# -> $out/NAME.png, status in $work/NAME.status; doctor: `rtl-tui doctor --format json` into
+# $out/NAME.json instead of the demo; run-*: LOCALE is the program (prog-LOCALE.sh)
 shoot() {
   local name=$1 term=$2 conf=$3 loc=$4 pre=none wrap=plain extra=() envs=() demo_args
   local shim="" dir="" sink=- cmd
   if [ "$conf" = reference ]; then demo_args=$ref_args; else demo_args=$args; fi
-  cmd=(demo --locale "$loc" --screen "$screen" --no-animate)
-  if [ "$conf" = doctor ]; then sink="$out/$name.json"; cmd=(doctor --format json); demo_args=""; fi
+  # shellcheck disable=SC2206  # the arguments are words on purpose
+  cmd=("$binary" demo --locale "$loc" --screen "$screen" --no-animate $demo_args)
+  if [ "$conf" = doctor ]; then sink="$out/$name.json"; cmd=("$binary" doctor --format json); fi
+  # shellcheck disable=SC2206
+  case "$conf" in
+    run-default) cmd=("$binary" run $args -- /bin/sh "$work/prog-$loc.sh") ;;
+    run-reference) cmd=("$binary" run $ref_args -- /bin/sh "$work/prog-$loc.sh"); conf=reference ;;
+    run-before) cmd=(/bin/sh "$work/prog-$loc.sh") ;;
+  esac
   case "$term" in tmux-vte:*) wrap="tmux:${term#tmux-vte:}:$work/tmux-$name"; mkdir -p "$work/tmux-$name"; term=$vte ;; esac
   if [ "$conf" = reference ]; then
     case "$term" in
@@ -199,10 +237,9 @@ shoot() {
     envs+=(qterm_extra="$qterm_size")
   fi
   [ "$verbose" = 1 ] && extra+=(-v)
-  # shellcheck disable=SC2086  # demo_args are words on purpose
   env "${envs[@]}" timeout 120 "$shot" --terminal "$term" --cols 100 --rows 30 --wait "$wait_s" \
     --out "$out/$name.png" "${extra[@]}" -- \
-    "$work/run.sh" "$pre" "$wrap" "$sink" "$binary" "${cmd[@]}" $demo_args >"$work/$name.log" 2>&1
+    "$work/run.sh" "$pre" "$wrap" "$sink" "${cmd[@]}" >"$work/$name.log" 2>&1
   echo $? >"$work/$name.status"
   [ -n "$shim" ] && rm -rf "$shim"
   return 0
@@ -222,6 +259,15 @@ for t in "${list[@]}"; do
       [ "$l" = "${locs[0]}" ] && jobs_list+=("$t-doctor $t doctor $l")
       jobs_list+=("$t-$l-reference $t reference $l" "$t-$l-default $t default $l")
     fi
+  done
+done
+progs=()
+[ "$programs" = none ] || IFS=, read -r -a progs <<<"$programs"
+for p in "${progs[@]}"; do
+  [ -f "$work/prog-$p.sh" ] || die "unknown program: $p (mixed, less, dialog)"
+  for t in "${list[@]}"; do
+    [ "$t" = tmux-vte ] && continue
+    jobs_list+=("$t-run-$p-default $t run-default $p" "$t-run-$p-reference $t run-reference $p" "$t-run-$p-before $t run-before $p")
   done
 done
 echo "$prog: ${#jobs_list[@]} screenshots of ${#list[@]} terminals, $jobs at a time, into $out" >&2
@@ -318,6 +364,26 @@ summary="$out/summary.md"
     echo
   done
   echo
+  if [ ${#progs[@]} -gt 0 ]; then
+    echo "## rtl-tui run"
+    echo
+    echo "\`rtl-tui run${args:+ $args} -- PROGRAM\` in the terminal as installed against \`rtl-tui run ${ref_args}\`"
+    echo "in the terminal with its own bidi off. \`-before.png\`: the program alone."
+    echo
+    printf '| terminal |'; for p in "${progs[@]}"; do printf ' %s |' "$p"; done; echo
+    printf '|---|'; for p in "${progs[@]}"; do printf -- '---|'; done; echo
+    for t in "${list[@]}"; do
+      [ "$t" = tmux-vte ] && continue
+      printf '| %s |' "$t"
+      for p in "${progs[@]}"; do
+        n=$(compare_pair "$out/$t-run-$p-reference.png" "$out/$t-run-$p-default.png" "$out/$t-run-$p-diff.png")
+        printf ' %s %s |' "$(verdict "$n" "$(doctor_field "$out/$t-doctor.json" notice)")" \
+          "$(note_of "$t-run-$p-default")$(note_of "$t-run-$p-reference")"
+      done
+      echo
+    done
+    echo
+  fi
   echo "Files: \`<terminal>-<locale>-default.png\`, \`-reference.png\`, \`-diff.png\` (red = differing pixels);"
   echo "\`<terminal>-doctor.json\`: what \`rtl-tui doctor --format json\` reported in that terminal."
 } >"$summary"

@@ -1,20 +1,20 @@
 // CVTerm: see include/CVTerm.h. libvterm is included here only.
 //
-// libvterm 0.1.x (Debian 12 ships 0.1.4) passes strings to settermprop as a NUL-terminated
-// `char *string` (its parser keeps at most 64 bytes of an OSC, so a longer title arrives cut);
-// 0.2 and later pass a `VTermStringFragment` (str, len, initial, final) and may deliver one string in
-// several fragments. The guard below picks the right one; nothing else in the shim differs.
+// Versions: libvterm 0.1.x (Debian 12 ships 0.1.4) passes string properties to settermprop as a
+// NUL-terminated `char *string` and OSCs to the parser fallbacks as `(const char *command, size_t
+// cmdlen)`; 0.2 and later pass a `VTermStringFragment` (str, len, initial, final) in both places,
+// one string possibly in several fragments. This shim reads neither: 0.1.4 loses a title whose OSC is
+// split between two writes and cuts one buffered across writes at 64 bytes, so BidiTermTerminal
+// reads titles and OSC 52 from the bytes itself. Everything used here has the same signature in
+// 0.1.4, 0.2 and 0.3 (compiled against all three headers with -Wall -Wextra -Werror). Should a
+// string property be needed, guard it with
+// `#if VTERM_VERSION_MAJOR > 0 || VTERM_VERSION_MINOR >= 2` (fragments) / `#else` (char *string).
 #include "CVTerm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <vterm.h>
-
-#if VTERM_VERSION_MAJOR > 0 || VTERM_VERSION_MINOR >= 2
-#define CVTERM_STRING_FRAGMENTS 1
-#else
-#define CVTERM_STRING_FRAGMENTS 0
-#endif
 
 struct CVTerm {
     VTerm *vt;
@@ -27,10 +27,6 @@ struct CVTerm {
     void *user;
     CVTerm_Cell *line;  // scratch for push_line, `cols` long
     CVTerm_Props props;
-    char title[CVTERM_TITLE_MAX];
-    size_t title_len;
-    char pending[CVTERM_TITLE_MAX];  // a title being assembled from fragments
-    size_t pending_len;
 };
 
 static int clamp_size(int32_t v) {
@@ -54,32 +50,6 @@ static void mark_rows(CVTerm *t, int start, int end) {  // [start, end)
     if (start < 0) start = 0;
     if (end > t->rows) end = t->rows;
     for (int r = start; r < end; r++) t->damage[r] = 1;
-}
-
-// The length of `s` without a trailing incomplete UTF-8 sequence (a title cut by a byte limit).
-static size_t utf8_complete_prefix(const char *s, size_t len) {
-    size_t i = len, back = 0;
-    while (i > 0 && back < 4 && (((unsigned char)s[i - 1]) & 0xC0) == 0x80) { i--; back++; }
-    if (i == 0) return len;
-    unsigned char lead = (unsigned char)s[i - 1];
-    size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-    if (need > 1 && back + 1 < need) return i - 1;
-    return len;
-}
-
-static void title_append(CVTerm *t, const char *s, size_t len) {
-    size_t room = sizeof t->pending - t->pending_len;
-    if (len > room) len = room;
-    memcpy(t->pending + t->pending_len, s, len);
-    t->pending_len += len;
-}
-
-static void title_finish(CVTerm *t) {
-    size_t n = utf8_complete_prefix(t->pending, t->pending_len);
-    memcpy(t->title, t->pending, n);
-    t->title_len = n;
-    t->pending_len = 0;
-    t->props.title_changes++;
 }
 
 static void convert_color(const VTermColor *c, int is_fg, uint8_t *kind, uint8_t *index, uint8_t *r, uint8_t *g, uint8_t *b) {
@@ -148,18 +118,7 @@ static int on_settermprop(VTermProp prop, VTermValue *val, void *user) {
         mark_all(t);
         break;
     case VTERM_PROP_MOUSE: t->props.mouse = val->number; break;
-    case VTERM_PROP_TITLE:
-#if CVTERM_STRING_FRAGMENTS
-        if (val->string.initial) t->pending_len = 0;
-        if (val->string.str) title_append(t, val->string.str, val->string.len);
-        if (val->string.final) title_finish(t);
-#else
-        t->pending_len = 0;
-        if (val->string) title_append(t, val->string, strlen(val->string));
-        title_finish(t);
-#endif
-        break;
-    default: break;  // icon name, focus reporting: not needed
+    default: break;  // title and icon name (read from the bytes, see above), focus reporting
     }
     return 1;
 }
@@ -250,13 +209,37 @@ size_t CVTerm_feed(CVTerm *t, const char *bytes, size_t length) {
     return n;
 }
 
+// Moves the cursor back inside the screen with CUP if libvterm left it outside (with origin mode on,
+// CUP is relative to the scroll region: still inside). `cancel` sends CAN first.
+static void keep_cursor_inside(CVTerm *t, int cancel) {
+    VTermPos pos;
+    vterm_state_get_cursorpos(t->state, &pos);
+    if (pos.row >= 0 && pos.row < t->rows && pos.col >= 0 && pos.col < t->cols) return;
+    int row = pos.row < 0 ? 0 : pos.row >= t->rows ? t->rows - 1 : pos.row;
+    int col = pos.col < 0 ? 0 : pos.col >= t->cols ? t->cols - 1 : pos.col;
+    char cup[32];
+    int n = snprintf(cup, sizeof cup, "%s\x1b[%d;%dH", cancel ? "\x18" : "", row + 1, col + 1);
+    if (n > 0 && (size_t)n < sizeof cup) vterm_input_write(t->vt, cup, (size_t)n);
+}
+
+void CVTerm_keep_cursor_inside(CVTerm *t) {
+    keep_cursor_inside(t, 0);
+    vterm_screen_flush_damage(t->screen);
+}
+
 void CVTerm_resize(CVTerm *t, int32_t rows, int32_t columns) {
     t->rows = clamp_size(rows);
     t->cols = clamp_columns(columns);
     vterm_set_size(t->vt, t->rows, t->cols);
-    vterm_screen_flush_damage(t->screen);
+    // libvterm 0.1.4: fewer rows scroll the text below the cursor up by as many rows as it needs,
+    // and the cursor with it, above the screen when it was near the top (row < 0); the next erase
+    // (CSI K, CSI J) then writes outside the screen's buffer (found by the fuzz test: text on 3 rows,
+    // CSI H, resize to 1 row, CSI K). CAN first abandons a sequence libvterm may be in the middle
+    // of. 0.3 keeps the cursor inside.
+    keep_cursor_inside(t, 1);
     VTermPos pos;
     vterm_state_get_cursorpos(t->state, &pos);
+    vterm_screen_flush_damage(t->screen);
     t->props.cursor_row = pos.row;
     t->props.cursor_col = pos.col;
     mark_all(t);
@@ -302,11 +285,6 @@ void CVTerm_get_props(CVTerm *t, CVTerm_Props *props) {
     t->props.cursor_row = pos.row;
     t->props.cursor_col = pos.col;
     *props = t->props;
-}
-
-const char *CVTerm_title(CVTerm *t, size_t *length) {
-    *length = t->title_len;
-    return t->title;
 }
 
 void CVTerm_unichar(CVTerm *t, uint32_t c, int32_t mods) {

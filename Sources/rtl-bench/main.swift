@@ -23,6 +23,9 @@ struct Options {
     var baseline = ".build/bench/icu-baseline"
     var wrapBaseline = ".build/bench/icu-wrap-baseline"
     var peakRSS = ".build/bench/peak-rss"
+    var ptyBench = ".build/bench/pty-bench"
+    var runRounds = 3
+    var runOnly = false
     var fribidi: String? = "fribidi"
     var work = ".build/bench"
     var synthetic = false
@@ -33,6 +36,7 @@ func usage() -> Never {
     say("""
         usage: rtl-bench [--runs N] [--size BYTES] [--rtl-tui PATH] [--baseline PATH] [--wrap-baseline PATH]
                          [--peak-rss PATH] [--fribidi PATH|none] [--work DIR] [--synthetic] [--swift-version TEXT]
+                         [--pty-bench PATH] [--run-rounds N] [--run-only]
         """)
     exit(64)
 }
@@ -48,6 +52,9 @@ while let a = args.popFirst() {
     case "--baseline": opt.baseline = value()
     case "--wrap-baseline": opt.wrapBaseline = value()
     case "--peak-rss": opt.peakRSS = value()
+    case "--pty-bench": opt.ptyBench = value()
+    case "--run-rounds": opt.runRounds = max(1, Int(value()) ?? 3)
+    case "--run-only": opt.runOnly = true
     case "--fribidi": let v = value(); opt.fribidi = v == "none" ? nil : v
     case "--work": opt.work = value()
     case "--synthetic": opt.synthetic = true
@@ -163,6 +170,34 @@ for l in corpus.lines {
     if l.unicodeScalars.contains(where: { (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFEFF).contains($0.value) }) { rtlLines += 1 }
 }
 say("         \(rtlLines * 100 / max(1, corpus.lines.count))% of the lines have Hebrew or Arabic script, \(asciiLines * 100 / max(1, corpus.lines.count))% are plain ASCII")
+
+/// The figures of `rtl-tui run` (RunBench.swift), on the corpus and on its first 5 MB.
+@MainActor func measureRun() {
+    guard access(opt.ptyBench, X_OK) == 0 else {
+        say("")
+        say("rtl-tui run: NOT MEASURED: the pty driver \(opt.ptyBench) is not built (cc -O2 -o \(opt.ptyBench) Benchmarks/pty-bench.c)")
+        return
+    }
+    // The corpus's first 5 MB (a tenth when it is smaller), cut after a line.
+    let smallPath = opt.work + "/corpus-5mb.txt"
+    var small = [UInt8](repeating: 0, count: min(5_000_000, corpusBytes / 10))
+    if let f = fopen(corpusPath, "r") {
+        small.removeLast(small.count - fread(&small, 1, small.count, f))
+        fclose(f)
+    }
+    while let last = small.last, last != 0x0A { small.removeLast() }
+    writeBytes(smallPath, small)
+    let smallBytes = small.count
+    defer { unlink(smallPath) }
+    RunBench(rtlTUI: opt.rtlTUI, ptyBench: opt.ptyBench, work: opt.work, corpusPath: corpusPath, corpusBytes: corpusBytes,
+             smallCorpusPath: smallPath, smallCorpusBytes: smallBytes, rounds: opt.runRounds).measure()
+}
+if opt.runOnly {
+    measureRun()
+    say("")
+    say("load average at end: \(loadAverage())")
+    exit(0)
+}
 
 // The UTF-8 path of `render` must write exactly what the cell path (`layout`, then
 // `ParagraphLayout.write`) writes: unwrapped, and wrapped at 80 columns plain and with ANSI marks.
@@ -429,5 +464,6 @@ for locale in ["en", "ar"] {
         say("  slider keystroke through a pty (\(locale)): NOT MEASURED: `\(hook.command.joined(separator: " "))` did not start in a pty (DemoHooks.sliderKeystroke)")
     }
 }
+measureRun()
 say("")
 say("load average at end: \(loadAverage())")

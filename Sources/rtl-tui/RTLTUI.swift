@@ -14,6 +14,7 @@ struct RTLTUI: ParsableCommand {
             Unicode Bidirectional Algorithm (ICU), Arabic letters are joined, and screens mirror the way \
             RTL readers expect.
             """,
+        version: "0.6.0",
         subcommands: [DemoCommand.self, PreviewCommand.self, RenderCommand.self, InspectCommand.self, CheckCommand.self, BrowseCommand.self,
                       DoctorCommand.self, RunCommand.self]
     )

@@ -290,6 +290,18 @@ final class TmuxHarness {
         return (s.first ?? -1, s.last ?? -1)
     }
 
+    /// A tmux format expanded for the pane (`#{cursor_flag}`, `#{mouse_any_flag}`...).
+    func format(_ format: String) throws -> String { try display(format) }
+
+    /// The pane's history and screen: up to `lines` rows above the screen, then the screen
+    /// (`capture-pane -S -lines`), trailing spaces removed.
+    func captureHistory(lines: Int) throws -> [String] {
+        try requireStarted()
+        var out = try tmux(["capture-pane", "-p", "-t", target, "-S", "-\(lines)"]).components(separatedBy: "\n")
+        if out.last == "" { out.removeLast() }
+        return out
+    }
+
     /// Whether the pane shows its alternate screen.
     func isAlternateScreen() throws -> Bool { try display("#{alternate_on}") == "1" }
 

@@ -32,6 +32,10 @@ public enum CatalogLoader {
     ///   malformed.
     /// - Complexity: O(*n*) in the size of the file.
     public static func load(path: String, format: CatalogFormat? = nil, locale: String? = nil) throws -> Catalog {
+        // A loop of links, a device or a pipe is named as such (a pipe would otherwise block the read).
+        if let why = CatalogFiles.problem(path: path) {
+            throw CatalogDiagnostic(file: path, line: 0, column: 0, message: "cannot read the file: \(why)")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

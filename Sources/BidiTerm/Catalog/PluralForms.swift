@@ -75,6 +75,64 @@ public struct PluralForms: Sendable, Hashable {
         return String(rest)
     }
 
+    /// What is wrong with a `Plural-Forms` header value, and where.
+    public struct Problem: Sendable, Hashable {
+        /// What is wrong, in one sentence.
+        public var message: String
+        /// The 0-based offset in the header value (in Unicode scalars) where it is wrong.
+        public var offset: Int
+    }
+
+    /// Why `header` is not a header gettext accepts (msgfmt rejects the file), or nil when it is one:
+    /// `nplurals` missing or not a number from 1 to 64, `plural=` missing, an expression that does
+    /// not parse (with the offset where it stops), or one that gives a form past `nplurals - 1`.
+    public static func problem(in header: String) -> Problem? {
+        let scalars = Array(header.unicodeScalars)
+        func offset(of name: String) -> Int? {
+            var from = header.startIndex
+            while let r = header.range(of: name, range: from..<header.endIndex) {
+                if r.lowerBound == header.startIndex || !header[header.index(before: r.lowerBound)].isLetter {
+                    return header.unicodeScalars.distance(from: header.unicodeScalars.startIndex, to: r.upperBound)
+                }
+                from = r.upperBound
+            }
+            return nil
+        }
+        guard let countAt = offset(of: "nplurals") else { return Problem(message: "no nplurals=", offset: 0) }
+        guard let countText = field(header, "nplurals") else { return Problem(message: "nplurals is not followed by =", offset: countAt) }
+        let digits = String(countText.filter { $0 != " " && $0 != "\t" })
+        guard let count = Int(digits), count >= 1, count <= 64 else {
+            return Problem(message: "nplurals=\(digits.debugDescription) is not a number from 1 to 64", offset: countAt)
+        }
+        guard let pluralAt = offset(of: "plural") , let value = field(header, "plural") else {
+            return Problem(message: "no plural= expression", offset: scalars.count)
+        }
+        // Where the expression starts in the header.
+        var start = pluralAt
+        while start < scalars.count, scalars[start] != "=" { start += 1 }
+        start += 1
+        var expression = value
+        while let last = expression.last, last == ";" || last == " " || last == "\t" || last == "\n" { expression.removeLast() }
+        var lead = 0
+        while let first = expression.first, first == " " || first == "\t" { expression.removeFirst(); lead += 1 }
+        if expression.isEmpty { return Problem(message: "the plural= expression is empty", offset: start) }
+        var parser = Parser(Array(expression.utf8))
+        guard let node = parser.parse() else {
+            let at = min(parser.farthest, parser.s.count)
+            let stop = String(decoding: parser.s[..<at], as: UTF8.self).unicodeScalars.count
+            let rest = String(decoding: parser.s[at...], as: UTF8.self)
+            let what = rest.isEmpty ? "the expression ends too early" : "unexpected \(String(rest.prefix(12)).debugDescription)"
+            return Problem(message: "the plural= expression does not parse: \(what)", offset: start + lead + stop)
+        }
+        for n in 0...2000 {
+            let f = node.evaluate(UInt64(n))
+            if f >= UInt64(count) {
+                return Problem(message: "plural= gives form \(f) for n=\(n), but nplurals=\(count) allows 0 to \(count - 1)", offset: start + lead)
+            }
+        }
+        return nil
+    }
+
     // MARK: - Expression
 
     private indirect enum Node: Sendable, Hashable {
@@ -121,7 +179,9 @@ public struct PluralForms: Sendable, Hashable {
     /// Recursive descent over C's precedence levels.
     private struct Parser {
         let s: [UInt8]
-        var i = 0
+        var i = 0 { didSet { farthest = max(farthest, i) } }
+        /// The furthest the parser got: where a malformed expression stops making sense.
+        var farthest = 0
         init(_ s: [UInt8]) { self.s = s }
 
         mutating func parse() -> Node? {

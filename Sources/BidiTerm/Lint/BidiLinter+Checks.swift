@@ -74,7 +74,8 @@ extension BidiLinter {
 
         // Untranslated: no strong RTL character in an RTL locale, unless the text has no letters
         // outside its placeholders and directives (`%OH:%OM`, `%d%%`).
-        if direction == .rtl && !hasRTL && enabled("untranslated") && !t.entry.doNotTranslate && BidiLinter.hasLetters(t.text, placeholders) {
+        if direction == .rtl && !hasRTL && enabled("untranslated") && !t.entry.doNotTranslate && BidiLinter.hasLetters(t.text, placeholders)
+            && !BidiLinter.latinOnPurpose(t.entry, text: t.text, source: t.source) {
             let same = t.source.map { $0 == t.text } ?? false
             add("untranslated", .warning, same ? "translation is a copy of the source text" : "no Arabic, Hebrew or other RTL letter in an RTL locale",
                 "Translate the string, or ignore its key in .rtl-tui-check.yaml when Latin is intended (brand names).")
@@ -105,12 +106,17 @@ extension BidiLinter {
                 "Store the logical letters: \(Sanitizer.revealing(LintFixer.unshaped(t.text)))", fixable: true)
         }
 
-        // Mixed digit systems; the suggestion leaves placeholders and digits inside Latin words alone.
+        // Mixed digit systems, counting only the digits that are the text's own: not a placeholder's
+        // (%1), not a Latin word's (GTK3) nor a Latin name's (Type 7 USB); the suggestion leaves
+        // those alone too.
         var digitSystems = 0   // bits: latn, arab, arabext
-        for u in scalars {
-            if u.value >= 0x30 && u.value <= 0x39 { digitSystems |= 1 }
-            else if u.value >= 0x660 && u.value <= 0x669 { digitSystems |= 2 }
-            else if u.value >= 0x6F0 && u.value <= 0x6F9 { digitSystems |= 4 }
+        if scalars.contains(where: { $0.value >= 0x660 && $0.value <= 0x6F9 }) {
+            for i in BidiLinter.ownDigits(scalars, placeholders) {
+                let u = scalars[i]
+                if u.value >= 0x30 && u.value <= 0x39 { digitSystems |= 1 }
+                else if u.value >= 0x660 && u.value <= 0x669 { digitSystems |= 2 }
+                else if u.value >= 0x6F0 && u.value <= 0x6F9 { digitSystems |= 4 }
+            }
         }
         if digitSystems.nonzeroBitCount > 1 && enabled("mixed-digits") {
             let systems = [(1, NumeralSystem.latn), (2, .arab), (4, .arabext)].filter { digitSystems & $0.0 != 0 }.map(\.1)
@@ -128,7 +134,10 @@ extension BidiLinter {
             if enabled("brackets") { bracketFindings(t, source, placeholders, sourcePlaceholders, add) }
             if enabled("escapes") { escapeFindings(t, source, add) }
             if enabled("numbers") && !t.mayDropPlaceholders { numberFindings(t, source, placeholders, sourcePlaceholders, add) }
+            if enabled("slashes") { slashFindings(t, source, placeholders, sourcePlaceholders, add) }
+            if enabled("placeholder-spacing") && hasRTL { spacingFindings(t, source, placeholders, sourcePlaceholders, add) }
         }
+        if hasRTL && enabled("guillemets") { guillemetFindings(t, scalars, add) }
         if hasRTL && enabled("visual-order") { visualOrderFindings(t, scalars, add) }
         return out
     }
@@ -257,6 +266,10 @@ extension BidiLinter {
                 if bare != isolated { shown = (sample, bare, isolated); break }
             }
             guard let (sample, bare, isolated) = shown else { continue }
+            // Beside a Latin word the value joins its run (‹GIF: value›), which reads as well as the
+            // isolated ‹value :GIF›. What reads wrong is a value between quotes or brackets that
+            // come apart: only that is reported.
+            guard BidiLinter.enclosingMarks(scalars, p, placeholders) != nil, !BidiLinter.marksStayAround(bare, sample: sample) else { continue }
             var fixed = scalars
             fixed.replaceSubrange(p.range, with: ("\u{2068}" + p.text + "\u{2069}").unicodeScalars)
             add("placeholder-unisolated", .warning,
@@ -335,6 +348,8 @@ extension BidiLinter {
     /// the text (GTK, Android, `dir=auto`), and right to left in the locale's RTL paragraph.
     private func directionFindings(_ t: TextContext, _ placeholders: [Placeholder],
                                    _ add: (String, Severity, String, String, Bool) -> Void) {
+        // A date format's directives are a date's numbers and the locale's own names.
+        if t.choice?.syntax == .strftime { return }
         let filled = placeholders.isEmpty ? t.text : substituted(Array(t.text.unicodeScalars), placeholders, keep: nil, with: "")
             .replacingOccurrences(of: "\u{2068}" + BidiLinter.stringSample + "\u{2069}", with: BidiLinter.stringSample)
             .replacingOccurrences(of: "\u{2068}" + BidiLinter.numberSample + "\u{2069}", with: BidiLinter.numberSample)
@@ -349,6 +364,7 @@ extension BidiLinter {
             guard first == 0,
                   line.unicodeScalars.contains(where: { let k = UnicodeProperties.bidiClassRaw($0.value); return k == 1 || k == 13 })
             else { continue }
+            if n < originals.count && !BidiLinter.startsWithLatinText(originals[n], placeholders: Placeholder.find(String(originals[n]), syntax: t.choice?.syntax ?? .c, strict: t.choice?.strict ?? false)) { continue }
             let l = String(line)
             let rtl = render(l, base: .rtl, reveal: false), auto = render(l, base: .auto(fallback: .rtl), reveal: false)
             guard rtl != auto else { continue }
@@ -362,6 +378,32 @@ extension BidiLinter {
                               : "Show it in an RTL paragraph (RLI…PDI where it is inserted).", false)
             return
         }
+    }
+
+    /// Whether a line starts with what a first-strong paragraph takes as left-to-right text: a Latin
+    /// word of two letters or more before any RTL letter (`(c) 1997` is not one), or a placeholder
+    /// followed by a space and a word (`%s נכשל`: a name doing something; `%1 (שגיאה %2)` and
+    /// `%s... תמ` put a message, translated like the rest, first). A line laid out in columns
+    /// (`  PATH      …`, help output) is shown as its program aligns it.
+    static func startsWithLatinText(_ line: Substring, placeholders: [Placeholder]) -> Bool {
+        let s = Array(line.unicodeScalars)
+        var i = 0
+        while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 }
+        var k = i
+        while k < s.count, s[k] != " " { k += 1 }
+        if k + 2 < s.count, s[k] == " ", s[k + 1] == " ", s[k + 2] == " " { return false }
+        if let p = placeholders.first(where: { $0.range.lowerBound == i }) {
+            var j = p.range.upperBound
+            while let q = placeholders.first(where: { $0.range.lowerBound == j }) { j = q.range.upperBound }
+            return j + 1 < s.count && s[j] == " " && s[j + 1].properties.isAlphabetic
+        }
+        var run = 0
+        for u in s[i...] {
+            let c = UnicodeProperties.bidiClassRaw(u.value)
+            if c == 1 || c == 13 { return false }
+            if PlaceholderParser.isASCIILetter(u) { run += 1; if run >= 2 { return true } } else { run = 0 }
+        }
+        return false
     }
 
     // MARK: - Letters, digits
@@ -384,6 +426,35 @@ extension BidiLinter {
             if inTag { if s[i] == ">" { inTag = false }; s[i] = " " }
         }
         return s.contains { $0.properties.isAlphabetic }
+    }
+
+    /// The indices of the digits of `s` that belong to the text: not inside a placeholder, not
+    /// touching a Latin letter (`GTK3`), not between two Latin words (`Type 7 USB`).
+    static func ownDigits(_ s: [Unicode.Scalar], _ placeholders: [Placeholder]) -> [Int] {
+        let text = String(String.UnicodeScalarView(s))
+        var keep = Set<Int>()
+        for p in placeholders + Placeholder.find(text) + Placeholder.find(text, syntax: .qt) { keep.formUnion(p.range) }
+        func strong(_ from: Int, _ step: Int) -> Int? {   // bidi class of the nearest strong letter
+            var k = from
+            while k >= 0 && k < s.count {
+                let c = UnicodeProperties.bidiClassRaw(s[k].value)
+                if c == 0 || c == 1 || c == 13 { return Int(c) }
+                k += step
+            }
+            return nil
+        }
+        var out: [Int] = []
+        var i = 0
+        while i < s.count {
+            guard NumeralSystem.digitValue(s[i].value) != nil else { i += 1; continue }
+            var j = i
+            while j < s.count, NumeralSystem.digitValue(s[j].value) != nil { j += 1 }
+            let latinTouch = (i > 0 && PlaceholderParser.isASCIILetter(s[i - 1])) || (j < s.count && PlaceholderParser.isASCIILetter(s[j]))
+            let latinName = strong(i - 1, -1) == 0 && strong(j, 1) == 0
+            if !latinTouch && !latinName && !(i..<j).contains(where: keep.contains) { out += Array(i..<j) }
+            i = j
+        }
+        return out
     }
 
     /// `text` with its digits in `system`, except digits inside placeholders and digits that touch

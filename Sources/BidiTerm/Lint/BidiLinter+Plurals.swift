@@ -1,4 +1,5 @@
 import CICU
+import Foundation
 
 /// The plural rules a catalog's entries are checked against: gettext's `Plural-Forms` header for
 /// `.po`/`.mo` (gettext's default, `n != 1`, when there is none), CLDR's categories of the
@@ -10,17 +11,27 @@ struct PluralContext {
     let qt: QtNumerusRules?
     let forms: PluralForms
     let hasHeader: Bool
+    /// What is wrong with a `Plural-Forms` header that gettext rejects (the entries then follow the
+    /// language's CLDR categories, in CLDR order, as gettext's own headers number them).
+    let headerProblem: PluralForms.Problem?
     /// CLDR: the categories the language uses, and the numbers 0…200 of each.
     let categories: [String: [Int]]
+    /// With a broken header: the numbers of each gettext form index, by the CLDR categories.
+    let cldrByIndex: [[Int]]
+
+    static let order = ["zero", "one", "two", "few", "many", "other"]
 
     init(_ catalog: Catalog, locale: String) {
         qt = catalog.format == .qtQM
             ? catalog.metadata["Numerus-Rules"].flatMap { QtNumerusRules(hex: $0) } ?? QtNumerusRules(bytes: []) : nil
         gettext = catalog.format == .po || catalog.format == .mo || qt != nil
-        let header = catalog.metadata["Plural-Forms"].flatMap(PluralForms.init)
-        hasHeader = header != nil || qt != nil
+        let text = qt == nil ? catalog.metadata["Plural-Forms"] : nil
+        let header = text.flatMap(PluralForms.init)
+        headerProblem = gettext ? text.flatMap { PluralForms.problem(in: $0) } : nil
+        hasHeader = (header != nil && headerProblem == nil) || qt != nil
         forms = header ?? .germanic
-        categories = gettext ? [:] : PluralContext.cldr(locale)
+        categories = gettext && headerProblem == nil ? [:] : PluralContext.cldr(locale)
+        cldrByIndex = headerProblem == nil ? [] : PluralContext.order.compactMap { [categories] in categories[$0] }
     }
 
     /// The CLDR categories of a language and the numbers 0…200 each takes.
@@ -42,22 +53,75 @@ struct PluralContext {
     /// ("one file", Arabic's zero, one and two forms) may leave the number out.
     func isSingleValued(_ form: String) -> Bool {
         if let qt, let i = Int(form) { return (0...2000).lazy.filter { qt.form(for: $0) == i }.prefix(2).count == 1 }
+        if gettext, let i = Int(form), headerProblem != nil, !cldrByIndex.isEmpty { return i < cldrByIndex.count && cldrByIndex[i].count == 1 }
         if gettext, let i = Int(form) { return i < forms.singleValued.count && forms.singleValued[i] }
         if let numbers = categories[form] { return numbers.count == 1 }
         return form == "zero" || form == "one" || form == "two"
     }
 
+    /// True when only the number 0 takes this form (Arabic's form 0, CLDR `zero`).
+    func isZeroOnly(_ form: String) -> Bool {
+        if let qt, let i = Int(form) { return (0...2000).filter { qt.form(for: $0) == i } == [0] }
+        if gettext, let i = Int(form), headerProblem != nil { return i < cldrByIndex.count && cldrByIndex[i] == [0] }
+        if gettext, let i = Int(form) { return hasHeader && i < forms.count && forms.singleValued[i] && forms.example[i] == 0 }
+        return categories[form] == [0]
+    }
+
     /// True when the number 1 takes this form (it is then compared with the singular source).
     func isOne(_ form: String) -> Bool {
         if let qt, let i = Int(form) { return qt.form(for: 1) == i }
+        if gettext, let i = Int(form), headerProblem != nil, !cldrByIndex.isEmpty { return i < cldrByIndex.count && cldrByIndex[i].contains(1) }
         if gettext, let i = Int(form) { return forms.form(for: 1) == i }
         if let numbers = categories[form] { return numbers.contains(1) }
         return form == "one"
     }
 
+    /// A `Plural-Forms` header gettext rejects (`plural-header`, an error), at its line and column.
+    func headerProblemFinding(_ catalog: Catalog) -> Finding? {
+        guard let problem = headerProblem, let text = catalog.metadata["Plural-Forms"] else { return nil }
+        let (line, column) = PluralContext.location(of: problem.offset, in: text, catalog: catalog)
+        let fallback = cldrByIndex.isEmpty ? "gettext's two forms (n != 1)"
+            : "the \(cldrByIndex.count) CLDR forms of the language (" + PluralContext.order.filter { categories[$0] != nil }.joined(separator: ", ") + ")"
+        return Finding(id: "plural-header", severity: .error, file: catalog.path, line: line, column: column, key: "",
+                       message: "the Plural-Forms header is broken: \(problem.message) (msgfmt rejects the file); the entries are checked against \(fallback)",
+                       suggestion: "Write the language's header, as msginit does (Arabic: nplurals=6; plural=n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5;).",
+                       source: text)
+    }
+
+    /// The line and column of `offset` in the header value: in a `.po` file, where the value is
+    /// written (it may run over several quoted lines); in a `.mo` file, line 1 (the header is its
+    /// first string) and the column in the header's `Plural-Forms` line.
+    static func location(of offset: Int, in value: String, catalog: Catalog) -> (Int, Int) {
+        guard catalog.format == .po, let data = FileManager.default.contents(atPath: catalog.path) else {
+            return (1, "Plural-Forms: ".unicodeScalars.count + offset + 1)
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let n = lines.firstIndex(where: { $0.contains("Plural-Forms:") }) else { return (1, 1) }
+        let first = Array(lines[n].unicodeScalars)
+        let key = Array("Plural-Forms:".unicodeScalars)
+        var col = 0
+        while col + key.count <= first.count, Array(first[col..<(col + key.count)]) != key { col += 1 }
+        col += key.count
+        while col < first.count, first[col] == " " { col += 1 }
+        // Walk the value through the quoted lines: `\n` and the other escapes are one character.
+        var left = offset, row = n, line = first
+        while true {
+            var i = col
+            while i < line.count, line[i] != "\"" {
+                if left == 0 { return (row + 1, i + 1) }
+                i += line[i] == "\\" ? 2 : 1
+                left -= 1
+            }
+            row += 1
+            guard row < lines.count, lines[row].hasPrefix("\"") else { return (n + 1, col + 1) }
+            line = Array(lines[row].unicodeScalars)
+            col = 1
+        }
+    }
+
     /// A catalog with plural entries and no `Plural-Forms` header.
     func headerFinding(_ catalog: Catalog) -> Finding? {
-        guard gettext, !hasHeader, let first = catalog.entries.first(where: { !$0.plurals.isEmpty }) else { return nil }
+        guard gettext, !hasHeader, headerProblem == nil, let first = catalog.entries.first(where: { !$0.plurals.isEmpty }) else { return nil }
         return Finding(id: "plural-forms", severity: .warning, file: catalog.path, line: first.line, column: first.column, key: "",
                        message: "the catalog has plural entries but no Plural-Forms header; gettext then uses two forms (n != 1)",
                        suggestion: "Add the language's Plural-Forms header (msginit writes it).")

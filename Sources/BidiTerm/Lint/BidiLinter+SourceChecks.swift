@@ -49,12 +49,12 @@ extension BidiLinter {
             } else if so != sc && (to, tc) == (sc, so) {
                 problems.append("the source has \(BidiLinter.count(so, pair.open)) and \(BidiLinter.count(sc, pair.close)), the translation the mirror image (\(BidiLinter.count(to, pair.open)) and \(BidiLinter.count(tc, pair.close)))")
                 mirrored.append(pair)
-            } else if to < so || tc < sc {
-                problems.append("the source has \(BidiLinter.count(so, pair.open)) and \(BidiLinter.count(sc, pair.close)), the translation \(to) and \(tc): text in brackets dropped or a bracket lost")
             } else if so == sc && to != tc {
                 problems.append("the source's \(pair.open)\(pair.close) pair up, the translation has \(BidiLinter.count(to, pair.open)) and \(BidiLinter.count(tc, pair.close))")
             }
-            // A translation that adds balanced brackets (a parenthetical explanation) is a choice.
+            // A translation that adds balanced brackets (a parenthetical explanation) is a choice, and
+            // so is one that drops a pair: `file(s)`, `Cocos (Keeling) Islands` and markup tags are
+            // routinely translated without them.
         }
         guard !problems.isEmpty else { return }
         var fix = "Keep the source's brackets and the text inside them."
@@ -90,15 +90,17 @@ extension BidiLinter {
         if la != lb { problems.append("\(la) leading line break\(la == 1 ? "" : "s") in the source, \(lb) here") }
         let (ta, tb) = (run(a, "\n", fromEnd: true), run(b, "\n", fromEnd: true))
         if ta != tb { problems.append("\(ta) trailing line break\(ta == 1 ? "" : "s") in the source, \(tb) here") }
-        if la == lb && edge(a, fromEnd: false) != edge(b, fromEnd: false) {
-            problems.append(edge(a, fromEnd: false) ? "the leading space of the source is missing" : "a leading space the source does not have")
+        // A space the source has at an end glues two words when lost; one added there shows nothing.
+        if la == lb && edge(a, fromEnd: false) && !edge(b, fromEnd: false) {
+            problems.append("the leading space of the source is missing")
         }
-        if ta == tb && edge(a, fromEnd: true) != edge(b, fromEnd: true) {
-            problems.append(edge(a, fromEnd: true) ? "the trailing space of the source is missing" : "a trailing space the source does not have")
+        if ta == tb && edge(a, fromEnd: true) && !edge(b, fromEnd: true) {
+            problems.append("the trailing space of the source is missing")
         }
+        // Line breaks added inside a long text are layout; the source's all gone is a lost structure.
         let (na, nb) = (a.filter { $0 == "\n" }.count - la - ta, b.filter { $0 == "\n" }.count - lb - tb)
-        if na != nb && (na == 0 || nb == 0) {
-            problems.append(na == 0 ? "line breaks inside a text that has none in the source" : "the source's line breaks are gone")
+        if na > 0 && nb == 0 {
+            problems.append("the source's line breaks are gone")
         }
         let (tabA, tabB) = (a.filter { $0 == "\t" }.count, b.filter { $0 == "\t" }.count)
         if tabA != tabB { problems.append("\(tabA) tab\(tabA == 1 ? "" : "s") in the source, \(tabB) here") }
@@ -147,18 +149,46 @@ extension BidiLinter {
                                 _ add: (String, Severity, String, String, Bool) -> Void) {
         var remaining = multiset(BidiLinter.numbers(t.text, skipping: have))
         var missing: [String] = []
-        var expected = BidiLinter.numbers(source, skipping: want)
+        // Ordinals (3rd, 4th) are written as words; a key (`calendar:week_start:0`) is answered
+        // with a value.
+        if BidiLinter.isKeyLike(source) { return }
+        var expected = BidiLinter.numbers(source, skipping: want + BidiLinter.ordinals(source))
         // The singular of a plural entry often writes its count as "1" ("1 match found."), which a
         // translation gives as the count's placeholder.
         if t.form != nil, let one = expected.firstIndex(of: "1") { expected.remove(at: one) }
         for n in expected {
             if remaining[n, default: 0] > 0 { remaining[n]! -= 1 } else { missing.append(n) }
         }
+        // A small number (0 to 10) is often written as a word (صفر, שלישית, دو): missing, it is
+        // reported only when the translation has a number the source does not (0…9 → 0…100).
+        let extra = remaining.contains { $0.value > 0 }
+        missing = missing.filter { n in (Int(n) ?? 99) > 10 || extra }
         guard !missing.isEmpty else { return }
         let want = NumeralSystem.forLocale(t.entry.locale.isEmpty ? "en" : t.entry.locale)
         let shown = missing.map { n in n + (want == .latn ? "" : " (\(want.convert(n)))") }
         add("numbers", .warning, "number\(missing.count == 1 ? "" : "s") of the source missing: " + shown.joined(separator: ", "),
             "Keep the source's numbers (in any digit system), or check that a number written as a word is right.", false)
+    }
+
+    /// The ordinals of an English text (`1st`, `3rd`, `4th`), as placeholders to skip.
+    static func ordinals(_ text: String) -> [Placeholder] {
+        let s = Array(text.unicodeScalars)
+        var out: [Placeholder] = []
+        var i = 0
+        while i < s.count {
+            guard s[i].value >= 0x30 && s[i].value <= 0x39 else { i += 1; continue }
+            var j = i
+            while j < s.count, s[j].value >= 0x30 && s[j].value <= 0x39 { j += 1 }
+            if j + 2 <= s.count {
+                let suffix = String(String.UnicodeScalarView(s[j..<(j + 2)])).lowercased()
+                let end = j + 2 == s.count || !s[j + 2].properties.isAlphabetic
+                if end && ["st", "nd", "rd", "th"].contains(suffix) {
+                    out.append(Placeholder(text: String(String.UnicodeScalarView(s[i..<(j + 2)])), identity: "", range: i..<(j + 2), kind: .number))
+                }
+            }
+            i = j
+        }
+        return out
     }
 
     // MARK: - Visual order

@@ -111,6 +111,7 @@ public final class BidiLinter {
         let format = EntryFormat(catalog)
         let plurals = PluralContext(catalog, locale: locale)
         let visualCatalog = enabled("visual-order") ? BidiLinter.catalogInVisualOrder(catalog) : nil
+        let kept = direction == .rtl && enabled("untranslated") ? BidiLinter.keptLatinWords(catalog) : []
         var out: [Finding] = []
         for w in catalog.warnings {
             // The loaders' count of plural forms against the header is the `plural-forms` check's.
@@ -122,13 +123,14 @@ public final class BidiLinter {
                                key: "", message: w.message, suggestion: utf8 ? "Save the file as UTF-8." : ""))
         }
         if let f = plurals.headerFinding(catalog), enabled("plural-forms") { out.append(f) }
+        if let f = plurals.headerProblemFinding(catalog), enabled("plural-header") { out.append(f) }
         // The entries, in parts checked side by side on the cores for a big catalog (a linter, with
         // its engine, per part), joined in file order.
         let count = catalog.entries.count
         let parts = count / 2 >= entriesPerPart ? min(maxParts, count / entriesPerPart) : 1
         if parts <= 1 {
             return out + checkEntries(0..<count, catalog: catalog, source: source, direction: direction, locale: locale,
-                                      format: format, plurals: plurals, visualCatalog: visualCatalog)
+                                      format: format, plurals: plurals, visualCatalog: visualCatalog, kept: kept)
         }
         // Each part's linter is used by its own thread only; the catalog and what was read from it
         // are only read.
@@ -151,7 +153,7 @@ public final class BidiLinter {
         }
         let results = Parts([self] + (1..<parts).map { _ in BidiLinter(options: options) }) { linter, i in
             linter.checkEntries((count * i / parts)..<(count * (i + 1) / parts), catalog: catalog, source: source, direction: direction,
-                                locale: locale, format: format, plurals: plurals, visualCatalog: visualCatalog)
+                                locale: locale, format: format, plurals: plurals, visualCatalog: visualCatalog, kept: kept)
         }
         // Threads of their own: `check` is often called from a Dispatch apply over files, inside which
         // a nested apply runs its iterations one after the other.
@@ -175,13 +177,20 @@ public final class BidiLinter {
 
     /// The findings of the entries `range` of `catalog`, in file order.
     private func checkEntries(_ range: Range<Int>, catalog: Catalog, source: Catalog?, direction: LayoutDirection, locale: String,
-                              format: EntryFormat, plurals: PluralContext, visualCatalog: String?) -> [Finding] {
+                              format: EntryFormat, plurals: PluralContext, visualCatalog: String?, kept: Set<String>) -> [Finding] {
         var out: [Finding] = []
         for i in range {
             let e = catalog.entries[i]
             if e.isFuzzy && !options.includeFuzzy { continue }
             let entry = EntryContext(linter: self, catalog: catalog, entry: e, direction: direction, locale: locale,
-                                     visualCatalog: visualCatalog)
+                                     visualCatalog: visualCatalog, keptLatin: kept)
+            // An entry reported as stored reversed gets no warning besides: they would only repeat it.
+            let mark = out.count
+            defer {
+                if out[mark...].contains(where: { $0.id == "visual-order" }) {
+                    out = Array(out[..<mark]) + out[mark...].filter { $0.severity != .warning }
+                }
+            }
             // The source text: the --source catalog's text for this key first; else the entry's own
             // source (gettext msgid, XLIFF source) unless it is an identifier key such as
             // `settings.title` (key-based catalogs), which says nothing about the text; for Apple
@@ -195,6 +204,7 @@ public final class BidiLinter {
             let choice = format.choice(for: e, source: singular ?? plural)
 
             if enabled("plural-forms"), let f = plurals.entryFinding(entry) { out.append(f) }
+            if enabled("plural-zero"), direction == .rtl, let f = zeroFormFindings(entry, plurals) { out.append(f) }
 
             let forms = entry.forms
             if forms.allSatisfy({ $0.text.isEmpty }) {
@@ -263,8 +273,12 @@ final class EntryContext {
     let locale: String
     /// Why the whole catalog reads as stored in visual order, when it does.
     let visualCatalog: String?
+    /// The Latin words the catalog's translators kept inside RTL translations (names).
+    let keptLatin: Set<String>
 
-    init(linter: BidiLinter, catalog: Catalog, entry: CatalogEntry, direction: LayoutDirection, locale: String, visualCatalog: String?) {
+    init(linter: BidiLinter, catalog: Catalog, entry: CatalogEntry, direction: LayoutDirection, locale: String, visualCatalog: String?,
+         keptLatin: Set<String> = []) {
+        self.keptLatin = keptLatin
         self.linter = linter
         self.catalog = catalog
         self.entry = entry

@@ -6,8 +6,9 @@ import Foundation
 /// A finding is matched by its file, its entry's key (with the context), its plural form and its
 /// id, never by line or message, so edits elsewhere in a catalog do not bring accepted findings
 /// back. Counts are kept: when an entry gets a second finding of an id it already had one of, the
-/// second is new. File paths are stored relative to the baseline file, so the baseline works from
-/// any directory.
+/// second is new. File paths are stored relative to the baseline file's folder wherever the catalogs
+/// are (inside it, beside it as `../po/ar.po`, above it, or given as absolute paths), so the
+/// baseline works from any directory and in a checkout moved elsewhere.
 ///
 /// The file is JSON, sorted, one finding per line, for readable diffs:
 ///
@@ -54,18 +55,50 @@ public struct LintBaseline: Sendable {
             }
             let form = item["form"] as? String
             let count = (item["count"] as? Int) ?? 1
-            let k = Key(file: b.base.appendingPathComponent(file).standardizedFileURL.path, key: key, form: form, id: id)
+            let k = Key(file: LintBaseline.resolve(file, against: b.base.path), key: key, form: form, id: id)
             b.counts[k, default: 0] += max(1, count)
         }
         return b
     }
 
     static func directory(of path: String) -> URL {
-        URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        URL(fileURLWithPath: absolute(path)).deletingLastPathComponent()
     }
 
     private func key(_ f: Finding) -> Key {
-        Key(file: URL(fileURLWithPath: f.file).standardizedFileURL.path, key: f.key, form: f.pluralForm, id: f.id)
+        Key(file: LintBaseline.absolute(f.file), key: f.key, form: f.pluralForm, id: f.id)
+    }
+
+    /// `path` made absolute (against the current directory) with `.`, `..` and doubled slashes
+    /// taken out, by its text (symbolic links are kept: a checkout's links move with it).
+    static func absolute(_ path: String) -> String {
+        normalized(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+    }
+
+    /// An absolute path with `.`, `..` and empty components taken out.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for c in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if c == "." { continue }
+            if c == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(c)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// `file` (absolute, normalized) relative to the folder `base`: `po/ar.po` inside it,
+    /// `../po/ar.po` beside it, `../../ar.po` above it.
+    static func relative(_ file: String, to base: String) -> String {
+        let f = file.split(separator: "/"), b = base.split(separator: "/")
+        var common = 0
+        while common < f.count - 1, common < b.count, f[common] == b[common] { common += 1 }
+        return (Array(repeating: "..", count: b.count - common) + f[common...].map(String.init)).joined(separator: "/")
+    }
+
+    /// A stored path read back: relative ones against the baseline's folder, absolute ones (written
+    /// by earlier versions) as they are.
+    static func resolve(_ stored: String, against base: String) -> String {
+        stored.hasPrefix("/") ? normalized(stored) : normalized(base + "/" + stored)
     }
 
     /// The findings not in the baseline, in their order, and how many were left out.
@@ -82,9 +115,8 @@ public struct LintBaseline: Sendable {
 
     /// The baseline as JSON, paths relative to the baseline file's directory.
     public func json() -> String {
-        let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
         let lines = counts.keys.sorted().map { k -> String in
-            let file = k.file.hasPrefix(prefix) ? String(k.file.dropFirst(prefix.count)) : k.file
+            let file = LintBaseline.relative(k.file, to: base.path)
             let object: [String: Any] = ["file": file, "key": k.key, "form": k.form.map { $0 as Any } ?? NSNull(), "id": k.id, "count": counts[k]!]
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
             return String(decoding: data, as: UTF8.self)

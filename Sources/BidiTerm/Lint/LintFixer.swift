@@ -42,8 +42,11 @@ public enum LintFixer {
     ///
     ///     LintFixer.balanced("\u{202B}שלום")   // "\u{202B}שלום\u{202C}"
     public static func balanced(_ text: String) -> String {
-        fixed(text, disabled: ["presentation-forms"])
+        fixed(text, disabled: ["presentation-forms", "guillemets"])
     }
+
+    /// Every repair but the guillemets' (to show the guillemet fix alone).
+    public static let allButGuillemets: Set<String> = ["presentation-forms", "bidi-unbalanced"]
 
     /// True for an Arabic presentation form (U+FB50–U+FDFF, U+FE70–U+FEFE).
     @inline(__always)
@@ -82,6 +85,10 @@ public enum LintFixer {
                 let letters = Array(unshaped(String(u)).unicodeScalars)
                 if letters != [u] { out.append(Edit(index: i, replacement: letters)) }
             }
+        }
+        // Guillemets typed mirrored in RTL text (`»…«`): each swapped, when every pair is.
+        if !disabled.contains("guillemets"), let marks = BidiLinter.mirroredGuillemets(s) {
+            for i in marks { out.append(Edit(index: i, replacement: [s[i] == "«" ? "»" : "«"])) }
         }
         if !disabled.contains("bidi-unbalanced") {
             let b = BidiControlBalance(s)

@@ -35,10 +35,14 @@ public struct AppLoop<App: TerminalApp> {
     public var maxKeysPerFrame: Int = 256
     /// The number of frames drawn so far.
     public private(set) var framesDrawn = 0
+    /// Messages from other threads for the app (`TerminalApp.receive`), or nil.
+    public let mailbox: AppMailbox?
 
-    public init(app: App, backend: any TerminalBackend) {
+    public init(app: App, backend: any TerminalBackend, mailbox: AppMailbox? = nil) {
         self.app = app
         self.backend = backend
+        self.mailbox = mailbox
+        if let mailbox { backend.wakeDescriptor = mailbox.wakeDescriptor }
     }
 
     /// Renders the app into a blank buffer of the backend's size and draws it.
@@ -59,6 +63,11 @@ public struct AppLoop<App: TerminalApp> {
         var nextTick: ContinuousClock.Instant? = nil
         renderFrame()
         while true {
+            if let mailbox, mailbox.hasMessages {
+                for message in mailbox.take() where app.receive(message) == .quit { return .quit }
+                renderFrame()
+            }
+            if backend.inputClosed { return .inputClosed }
             switch control() {
             case .stop(let reason): return reason
             case .redraw:

@@ -57,4 +57,5 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
 
     public var tickInterval: Duration? { app.tickInterval }
     public mutating func tick() -> AppAction { app.tick() }
+    public mutating func receive(_ message: any Sendable) -> AppAction { app.receive(message) }
 }

@@ -34,6 +34,9 @@ public protocol TerminalApp {
     var tickInterval: Duration? { get }
     /// Advances animation; the loop renders afterwards. The default does nothing.
     mutating func tick() -> AppAction
+    /// Reacts to a message posted to the loop's `AppMailbox` from another thread or task; the loop
+    /// renders afterwards. The default ignores it.
+    mutating func receive(_ message: any Sendable) -> AppAction
 }
 
 /// A full-screen app that draws with a theme and a glyph set that may change while it runs: a
@@ -49,4 +52,5 @@ public protocol ThemedApp: TerminalApp {
 extension TerminalApp {
     public var tickInterval: Duration? { nil }
     public mutating func tick() -> AppAction { .continue }
+    public mutating func receive(_ message: any Sendable) -> AppAction { .continue }
 }

@@ -15,6 +15,20 @@ public protocol TerminalBackend: AnyObject {
     func draw(_ buffer: Buffer, cursor: (x: Int, y: Int)?)
     /// Forgets what is on screen so the next `draw` repaints everything.
     func invalidate()
-    /// Waits up to `timeoutMilliseconds` (negative: forever) for a key; nil on timeout.
+    /// Waits up to `timeoutMilliseconds` (negative: forever) for a key; nil on timeout, when a
+    /// signal or a posted message (`wakeDescriptor`) interrupted the wait, or at end of input.
     func readKey(timeoutMilliseconds: Int) -> KeyEvent?
+    /// True once the input has ended (end of file, the terminal hung up): the loop then ends with
+    /// `.inputClosed`. The default is false.
+    var inputClosed: Bool { get }
+    /// A descriptor whose readability also ends a wait for a key (an `AppMailbox`'s), or -1.
+    var wakeDescriptor: Int32 { get set }
+}
+
+extension TerminalBackend {
+    public var inputClosed: Bool { false }
+    public var wakeDescriptor: Int32 {
+        get { -1 }
+        set {}
+    }
 }

@@ -7,6 +7,9 @@
 ///   its SM/RM read only the first parameter.
 /// - OSC 52: libvterm never acts on it without selection callbacks (0.2+) and 0.1.x cuts every OSC
 ///   string at 64 bytes, so the raw sequence is collected here (at most `clipboardLimit` bytes).
+/// - Titles (OSC 0 and 2): libvterm 0.1.4 loses a title whose OSC is split between two writes
+///   (any length) and cuts one buffered across writes at 64 bytes; 0.2+ delivers it in fragments.
+///   Collected here, the title is the same with every version and every split.
 /// - APC (`ESC _`), PM (`ESC ^`), SOS (`ESC X`): libvterm 0.1.x does not know them and prints their
 ///   contents as text, so they are removed from the bytes libvterm gets (with their terminator).
 ///
@@ -25,6 +28,8 @@ struct ControlScanner {
 
     /// The largest OSC 52 sequence kept whole (longer ones are dropped and counted).
     static let clipboardLimit = 1 << 20
+    /// The most bytes of a title kept (the rest is ignored).
+    static let titleByteLimit = 4096
     private static let maxParameters = 64
 
     private var state = State.ground
@@ -35,9 +40,27 @@ struct ControlScanner {
     private var csiIntermediate = false
     private var csiOverflow = false
     /// The raw OSC being read, while it may still be OSC 52 (`ESC ]` included).
+    /// What the OSC being read is, as far as its number shows.
+    private enum OSCKind: Equatable {
+        case number(Int, digits: Int)  // the number is still being read
+        case title                     // 0 or 2: collected (the bytes after ";")
+        case clipboard                 // 52: collected raw, `ESC ]` included
+        case other                     // passed to libvterm only
+    }
     private var osc: [UInt8] = []
-    private var oscIsClipboard: Bool? = nil  // nil until "52;" is confirmed or ruled out
+    private var oscKind = OSCKind.number(0, digits: 0)
     private var oscOverflow = false
+
+    /// The bytes of the last title (OSC 0 or 2), at most `titleByteLimit`, not yet sanitised.
+    private(set) var title: [UInt8] = []
+    /// How many titles have been set.
+    private(set) var titleChanges = 0
+
+    /// Offsets in the output of `scan` just after a cursor restore (DECRC `ESC 8`, `CSI ? 1048 l`,
+    /// `CSI ? 1049 l`): libvterm 0.1.4 restores a saved position even when a resize has put it
+    /// outside the screen, and the next character is then written outside its buffer. The caller
+    /// clears this after each scan.
+    var restorePoints: [Int] = []
 
     /// The last BDSM seen: true after `CSI 8 l` (explicit), false after `CSI 8 h` (implicit).
     private(set) var explicitBidi = false
@@ -63,7 +86,7 @@ struct ControlScanner {
                 holdEscape(within: .ground)
             } else {
                 out.append(b)
-                csi(b)
+                if csi(b) { restorePoints.append(out.count) }
             }
         case .osc:
             switch b {
@@ -151,12 +174,16 @@ struct ControlScanner {
         case 0x63:  // c: RIS, a full reset
             explicitBidi = false
             state = .ground
+        case 0x38:  // 8: DECRC
+            restorePoints.append(out.count)
+            state = .ground
         default:
             state = .ground
         }
     }
 
-    private mutating func csi(_ b: UInt8) {
+    /// Reads a byte of a CSI; returns true when it ends a cursor restore (`CSI ? 1048 l`, `? 1049 l`).
+    private mutating func csi(_ b: UInt8) -> Bool {
         switch b {
         case 0x18, 0x1A: state = .ground
         case 0x30...0x3F:
@@ -172,8 +199,17 @@ struct ControlScanner {
         case 0x40...0x7E:
             finishCSI(final: b)
             state = .ground
+            return isCursorRestore(final: b)
         default: break  // C0 controls execute inside a CSI without ending it
         }
+        return false
+    }
+
+    /// `CSI ? 1048 l` or `CSI ? 1049 l` (libvterm reads the first parameter only).
+    private func isCursorRestore(final: UInt8) -> Bool {
+        guard csiPrivate, !csiIntermediate, final == 0x6C else { return false }
+        let first = parameters.prefix { $0 != 0x3B }
+        return first.elementsEqual("1048".utf8) || first.elementsEqual("1049".utf8)
     }
 
     private mutating func finishCSI(final: UInt8) {
@@ -189,40 +225,59 @@ struct ControlScanner {
 
     private mutating func resetOSC() {
         osc.removeAll(keepingCapacity: false)
-        oscIsClipboard = nil
+        oscKind = .number(0, digits: 0)
         oscOverflow = false
     }
 
     private mutating func appendOSC(_ b: UInt8) {
-        if oscIsClipboard == false { return }
-        if osc.count >= Self.clipboardLimit {
-            oscOverflow = true
-            osc.removeAll(keepingCapacity: false)
-            oscIsClipboard = false  // stop collecting; counted when it ends
-            return
-        }
-        osc.append(b)
-        if oscIsClipboard == nil {
-            let prefix: [UInt8] = [0x1B, 0x5D, 0x35, 0x32, 0x3B]  // ESC ] 5 2 ;
-            let n = osc.count
-            if osc[n - 1] != prefix[n - 1] {
-                oscIsClipboard = false
-                osc.removeAll(keepingCapacity: false)
-            } else if n == prefix.count {
-                oscIsClipboard = true
+        switch oscKind {
+        case .number(let n, let digits):
+            osc.append(b)
+            if b >= 0x30 && b <= 0x39 && digits < 4 {
+                oscKind = .number(n * 10 + Int(b - 0x30), digits: digits + 1)
+            } else if b == 0x3B && digits > 0 {
+                switch n {
+                case 52: oscKind = .clipboard
+                case 0, 2:
+                    oscKind = .title
+                    osc.removeAll(keepingCapacity: true)  // the title is what follows the ";"
+                default: oscKind = .other
+                }
+            } else {
+                oscKind = .other
             }
+            if oscKind == .other { osc.removeAll(keepingCapacity: false) }
+        case .title:
+            if osc.count < Self.titleByteLimit { osc.append(b) }
+        case .clipboard:
+            guard osc.count < Self.clipboardLimit else {
+                oscOverflow = true  // stop collecting; counted when it ends
+                osc.removeAll(keepingCapacity: false)
+                oscKind = .other
+                return
+            }
+            osc.append(b)
+        case .other:
+            break
         }
     }
 
     private mutating func finishOSC(terminator: [UInt8]) {
         defer { resetOSC(); state = .ground }
         if oscOverflow { droppedClipboardWrites += 1; return }
-        guard oscIsClipboard == true else { return }
-        let pending = clipboardWrites.reduce(0) { $0 + $1.count }
-        guard pending + osc.count + terminator.count <= Self.clipboardLimit else {
-            droppedClipboardWrites += 1
-            return
+        switch oscKind {
+        case .title:
+            title = osc
+            titleChanges += 1
+        case .clipboard:
+            let pending = clipboardWrites.reduce(0) { $0 + $1.count }
+            guard pending + osc.count + terminator.count <= Self.clipboardLimit else {
+                droppedClipboardWrites += 1
+                return
+            }
+            clipboardWrites.append(osc + terminator)
+        case .number, .other:
+            break
         }
-        clipboardWrites.append(osc + terminator)
     }
 }

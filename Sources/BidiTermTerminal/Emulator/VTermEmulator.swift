@@ -1,23 +1,6 @@
 import BidiTerm
 import CVTerm
 
-/// The shape of the cursor a program asked for (DECSCUSR).
-public enum CursorShape: Hashable, Sendable {
-    case block, underline, bar
-}
-
-/// Which mouse events the program asked to receive (xterm modes 1000, 1002, 1003).
-public enum MouseMode: Hashable, Sendable {
-    /// No reporting.
-    case none
-    /// Presses and releases (1000).
-    case click
-    /// Also motion while a button is held (1002).
-    case drag
-    /// Also motion with no button held (1003).
-    case move
-}
-
 /// The screen of a program run on a pseudo-terminal, emulated by libvterm and read as BidiTerm
 /// cells.
 ///
@@ -50,8 +33,9 @@ public final class VTermEmulator {
     let sink: EmulatorSink
     var scanner = ControlScanner()
     private var filtered: [UInt8] = []
+    private var heldUTF8: [UInt8] = []
     private var scratch = CVTerm_Cell()
-    private var seenTitleChanges: UInt64 = 0
+    private var seenTitleChanges = 0
     private var heldButtons: Set<Int> = []
 
     /// A blank screen of `rows` × `columns` (clamped: `1...maxSize` rows, `minColumns...maxSize`
@@ -105,17 +89,55 @@ public final class VTermEmulator {
     // MARK: Output of the program
 
     /// Feeds output of the program. Any bytes are accepted: invalid UTF-8 becomes U+FFFD, and a
-    /// sequence cut at the end continues with the next feed (an ESC that ends a feed takes effect
-    /// with the next). APC, PM and SOS strings are removed before libvterm sees them.
+    /// sequence or character cut at the end continues with the next feed (an ESC or an incomplete
+    /// UTF-8 character that ends a feed takes effect with the next). APC, PM and SOS strings are
+    /// removed before libvterm sees them.
     public func feed(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count > 0 else { return }
         filtered.removeAll(keepingCapacity: true)
+        filtered.append(contentsOf: heldUTF8)
         scanner.scan(bytes, into: &filtered)
+        // libvterm 0.1.4 turns a UTF-8 character split between two writes into U+FFFD (seen with the
+        // recorded fixtures fed in pieces of 7 bytes), so an incomplete one waits for the next feed.
+        let held = Self.incompleteUTF8Suffix(filtered)
+        heldUTF8 = Array(filtered.suffix(held))
+        let count = filtered.count - held
+        var start = 0
         filtered.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { CVTerm_feed(term, $0, buffer.count) }
+            guard let base = buffer.baseAddress, count > 0 else { return }
+            base.withMemoryRebound(to: CChar.self, capacity: count) { chars in
+                // Fed up to each cursor restore, after which the cursor is put back inside the
+                // screen (see `ControlScanner.restorePoints`), then the rest.
+                for point in scanner.restorePoints where point > start && point <= count {
+                    CVTerm_feed(term, chars + start, point - start)
+                    CVTerm_keep_cursor_inside(term)
+                    start = point
+                }
+                if start < count { CVTerm_feed(term, chars + start, count - start) }
+            }
         }
+        scanner.restorePoints.removeAll(keepingCapacity: true)
         if filtered.capacity > 1 << 20 { filtered = [] }  // do not keep a huge feed's buffer
+    }
+
+    /// The length of an incomplete UTF-8 character at the end of `bytes` (0 if none).
+    static func incompleteUTF8Suffix(_ bytes: [UInt8]) -> Int {
+        var i = bytes.count
+        var continuation = 0
+        while i > 0 && continuation < 3 && bytes[i - 1] & 0xC0 == 0x80 {
+            i -= 1
+            continuation += 1
+        }
+        guard i > 0 else { return 0 }
+        let lead = bytes[i - 1]
+        let need: Int
+        switch lead {
+        case 0xC2...0xDF: need = 1
+        case 0xE0...0xEF: need = 2
+        case 0xF0...0xF4: need = 3
+        default: return 0
+        }
+        return continuation < need ? continuation + 1 : 0
     }
 
     /// Feeds output of the program (see `feed(_:)` for a buffer).
@@ -176,6 +198,9 @@ public final class VTermEmulator {
     /// screen never scrolls lines off.
     public func takeScrolledOff() -> [[Cell]] { sink.takeLines() }
 
+    /// How many scrolled-off lines wait for `takeScrolledOff()`.
+    public var pendingScrolledLines: Int { sink.pendingLines }
+
     /// Lines that scrolled off but were dropped because `takeScrolledOff()` was not called in time.
     public var droppedScrollLines: Int { sink.droppedLines }
 
@@ -227,19 +252,16 @@ public final class VTermEmulator {
     public var explicitBidi: Bool { scanner.explicitBidi }
 
     /// The last title the program set (OSC 0 or 2), sanitised: no C0, DEL or C1 characters (they
-    /// are removed), at most `titleLimit` characters; nil before the first. libvterm 0.1.x cuts a
-    /// title at 62 bytes.
+    /// are removed), invalid UTF-8 as U+FFFD, at most `titleLimit` characters; nil before the first.
     public var title: String? {
-        var length = 0
-        guard props.title_changes > 0, let bytes = CVTerm_title(term, &length) else { return nil }
-        return Self.sanitisedTitle(UnsafeRawBufferPointer(start: bytes, count: length))
+        guard scanner.titleChanges > 0 else { return nil }
+        return scanner.title.withUnsafeBytes { Self.sanitisedTitle($0) }
     }
 
     /// The title if the program set one since the last call (even to the same text), else nil.
     public func takeTitleChange() -> String? {
-        let changes = props.title_changes
-        guard changes != seenTitleChanges else { return nil }
-        seenTitleChanges = changes
+        guard scanner.titleChanges != seenTitleChanges else { return nil }
+        seenTitleChanges = scanner.titleChanges
         return title
     }
 
@@ -306,7 +328,9 @@ public final class VTermEmulator {
     }
 
     static func sanitisedTitle(_ bytes: UnsafeRawBufferPointer) -> String {
-        let decoded = String(decoding: bytes, as: UTF8.self)
+        // A title cut at `ControlScanner.titleByteLimit` may end inside a character: not a U+FFFD.
+        let complete = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - incompleteUTF8Suffix(Array(bytes.suffix(4))))])
+        let decoded = String(decoding: complete, as: UTF8.self)
         var scalars = String.UnicodeScalarView()
         for s in decoded.unicodeScalars where !(s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0)) {
             scalars.append(s)
@@ -321,70 +345,4 @@ public final class VTermEmulator {
     }
 
     var buttonsHeld: [Int] { heldButtons.sorted() }
-}
-
-/// What libvterm's callbacks fill during a call: scrolled-off lines and bytes for the program.
-/// A class apart from `VTermEmulator`, so the C callbacks can reach it before the emulator exists.
-final class EmulatorSink {
-    var rows = 24
-    private var lines: [[Cell]] = []
-    private var start = 0
-    private(set) var droppedLines = 0
-    private var output: [UInt8] = []
-    private(set) var droppedOutput = 0
-    /// While true, libvterm's writes are discarded (mouse events when no mouse mode is on: libvterm
-    /// 0.1.x reports buttons even then).
-    var discardOutput = false
-
-    var lineLimit: Int { 4 * rows + 1000 }
-
-    func pushLine(_ cells: UnsafeBufferPointer<CVTerm_Cell>) {
-        var line: [Cell] = []
-        line.reserveCapacity(cells.count)
-        var x = 0
-        while x < cells.count {
-            let cell = VTermEmulator.cell(from: cells[x])
-            if cell.width == 2 && x + 1 < cells.count {
-                line.append(cell)
-                line.append(.continuation(style: cell.style))
-                x += 2
-                continue
-            }
-            line.append(cell.width == 1 ? cell : Cell(" ", width: 1, style: cell.style))
-            x += 1
-        }
-        lines.append(line)
-        let excess = lines.count - start - lineLimit
-        if excess > 0 {
-            start += excess
-            droppedLines += excess
-        }
-        if start > 64 && start * 2 > lines.count {
-            lines.removeFirst(start)
-            start = 0
-        }
-    }
-
-    func takeLines() -> [[Cell]] {
-        defer { lines = []; start = 0 }
-        return Array(lines[start...])
-    }
-
-    func appendOutput(_ bytes: UnsafeRawBufferPointer) {
-        if discardOutput { return }
-        let room = VTermEmulator.outputLimit - output.count
-        if bytes.count > room {
-            droppedOutput += bytes.count - max(room, 0)
-            output.append(contentsOf: bytes.prefix(max(room, 0)))
-        } else {
-            output.append(contentsOf: bytes)
-        }
-    }
-
-    func appendOutput(_ bytes: [UInt8]) { bytes.withUnsafeBytes { appendOutput($0) } }
-
-    func takeOutput() -> [UInt8] {
-        defer { output = [] }
-        return output
-    }
 }

@@ -85,6 +85,62 @@ public final class DirectScreen {
         }
     }
 
+    /// Pushes `lines` (in visual order, oldest first) into the terminal's scrollback, then draws
+    /// `frame`. When the terminal shows the first of those lines at the top of its screen, which
+    /// is what a program that only prints (a shell, `cat`, `git log`) leaves there, they scroll
+    /// out with line feeds at the bottom row and the lines the terminal never showed are written
+    /// as a stream, as the program wrote them: a flood costs about the bytes of its text.
+    /// Otherwise each line is drawn on the top row and scrolled out (`pushScrollback(_:)`).
+    public func scroll(_ lines: [[Cell]], thenDraw frame: [[Cell]], cursor: (x: Int, y: Int)?) {
+        guard !lines.isEmpty else { return draw(frame, cursor: cursor) }
+        guard wire == nil, let old = shown else {
+            for line in lines { pushScrollback(line) }
+            return draw(frame, cursor: cursor)
+        }
+        let pushed = lines.map(fitted)
+        var matching = 0
+        while matching < min(pushed.count, rows), pushed[matching] == old[matching] { matching += 1 }
+        if matching == pushed.count {
+            // All of them are on the screen, at its top: line feeds scroll them out.
+            out += Array("\u{1B}[\(rows);1H".utf8) + Array(repeating: 0x0A, count: matching)
+            shown = Array(old.dropFirst(matching)) + Array(repeating: Array(repeating: Cell.blank, count: columns), count: matching)
+            return draw(frame, cursor: cursor)
+        }
+        if matching == rows {
+            // The screen is the first `rows` of them: the rest and then the new screen follow as
+            // a stream of lines, which scrolls everything before the new screen out.
+            out += Array("\u{1B}[\(rows);1H".utf8)
+            var next: [[Cell]] = []
+            for y in 0..<rows { next.append(y < frame.count ? fitted(frame[y]) : Array(repeating: Cell.blank, count: columns)) }
+            for line in pushed[rows...] { streamLine(line) }
+            for line in next { streamLine(line) }
+            shown = next
+            return draw(frame, cursor: cursor)
+        }
+        for line in lines { pushScrollback(line) }
+        draw(frame, cursor: cursor)
+    }
+
+    /// A line feed at the bottom row, then `line` on the new bottom row.
+    private func streamLine(_ line: [Cell]) {
+        if pen != .plain {
+            out += Array("\u{1B}[0m".utf8)
+            pen = .plain
+        }
+        out += Array("\r\n\u{1B}[K".utf8)
+        var last = line.count - 1
+        while last >= 0, line[last] == .blank { last -= 1 }
+        var x = 0
+        while x <= last { x = put(line, at: x) }
+    }
+
+    /// `row` cut or padded to the screen's width.
+    private func fitted(_ row: [Cell]) -> [Cell] {
+        if row.count == columns { return row }
+        if row.count > columns { return Array(row.prefix(columns)) }
+        return row + Array(repeating: Cell.blank, count: columns - row.count)
+    }
+
     /// Draws `frame` (rows of cells in visual order; rows beyond the screen are ignored, missing
     /// ones are blank), then places the cursor at `cursor` or hides it.
     public func draw(_ frame: [[Cell]], cursor: (x: Int, y: Int)?) {
@@ -108,7 +164,13 @@ public final class DirectScreen {
         }
         let fullRepaint = shown == nil
         if fullRepaint {
-            out += Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
+            // Each row is erased by itself (EL 2), never the whole screen at once: tmux (its
+            // scroll-on-clear) and VTE move the screen into their scrollback on ED 2 (tmux on
+            // ED 0 from the top too), so
+            // every full repaint of the normal screen (after the alternate screen, a resize, a
+            // resume) would copy the program's lines into the history again.
+            out += Array("\u{1B}[0m".utf8)
+            for y in 0..<rows { out += Array("\u{1B}[\(y + 1);1H\u{1B}[2K".utf8) }
             pen = .plain
         }
         for y in 0..<rows {
@@ -168,18 +230,34 @@ public final class DirectScreen {
             return x + 1
         }
         setPen(cell.style)
+        let utf8 = cell.symbol.utf8
+        if utf8.count == 1, let b = utf8.first, b >= 0x20, b < 0x7F {
+            out.append(b)  // printable ASCII: nothing to guard, one column everywhere
+            return x + 1
+        }
         let wide = cell.width == 2 && x + 1 < columns
         var symbol = Sanitizer.terminalSafe(cell.symbol)
         if symbol.isEmpty { symbol = " " }
         if cell.width == 2 && !wide { symbol = " " }
-        out += Array(symbol.utf8)
+        out.append(contentsOf: symbol.utf8)
         let next = x + (wide ? 2 : 1)
         // Where terminals' width tables may disagree (wide and East Asian characters, emoji), the
         // next cell is placed by column, not by the terminal's advance.
-        if let first = symbol.unicodeScalars.first, first.value >= 0x1100 || wide, next < columns {
+        if next < columns, wide || Self.widthsDisagree(symbol.unicodeScalars.first?.value ?? 0) {
             out += Array("\u{1B}[\(next + 1)G".utf8)
         }
         return next
+    }
+
+    /// Scalars whose width terminals' tables do not all agree on: Hangul jamo, the East Asian
+    /// blocks, fullwidth forms, emoji and the planes above. Arabic and Hebrew letters, their
+    /// presentation forms and marks are one cell (or none) everywhere.
+    static func widthsDisagree(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE1F,
+             0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F000...: return true
+        default: return false
+        }
     }
 
     private func setPen(_ style: Style) {

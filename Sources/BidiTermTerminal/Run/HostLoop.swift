@@ -64,6 +64,9 @@ final class HostLoop {
         if !identification.typedInput.isEmpty { handleInput(identification.typedInput) }
     }
 
+    /// Scrolled-off lines that make a frame due at once (fewer than the emulator keeps).
+    static let scrollBatch = 1000
+
     func run() -> ProgramExit {
         enter()
         while exit == nil {
@@ -89,7 +92,8 @@ final class HostLoop {
                 break
             }
             wait()
-            if pendingFrame, clock.now >= lastFrame.advanced(by: options.frameInterval) { render() }
+            if pendingFrame, clock.now >= lastFrame.advanced(by: options.frameInterval)
+                || emulator.pendingScrolledLines >= Self.scrollBatch { render() }
         }
         leave()
         close(child.master)
@@ -135,6 +139,9 @@ final class HostLoop {
                 total += got
                 sendToProgram()
                 pendingFrame = true
+                // A frame before the scrolled-off lines pile up past what the emulator keeps, so
+                // a flood still reaches the scrollback whole.
+                if emulator.pendingScrolledLines >= Self.scrollBatch { break }
                 continue
             }
             if got < 0, errno == EINTR { continue }
@@ -244,10 +251,10 @@ final class HostLoop {
             dirtyAll = true
             CNcurses_guard_set_restore_sequence_bytes(ProgramHost.restoreBytes(leave: setup.leave, alternate: shownAlternate))
         }
+        var pushed: [[Cell]] = []
         if !emulator.altScreen {
-            for line in emulator.takeScrolledOff() {
-                screen.pushScrollback(visual(line, explicit: emulator.explicitBidi).cells)
-            }
+            let explicit = emulator.explicitBidi
+            pushed = emulator.takeScrolledOff().map { visual($0, explicit: explicit).cells }
         } else {
             _ = emulator.takeScrolledOff()
         }
@@ -285,7 +292,7 @@ final class HostLoop {
             let x = (c.y >= 0 && c.y < layouts.count ? layouts[c.y]?.caretColumn(logical: c.x) : nil) ?? c.x
             cursor = (x, c.y)
         }
-        screen.draw(shownFrame, cursor: cursor)
+        screen.scroll(pushed, thenDraw: shownFrame, cursor: cursor)
         if setup.fixesRows { screen.write(raw: setup.rowFix(rows: rows)) }
         screen.flush()
     }

@@ -37,6 +37,8 @@ public final class NcursesBackend: TerminalBackend {
     /// Glyphs whose advance the terminal reported different from the width table, with the
     /// width rtl-tui gives them: drawn as a replacement of that width.
     public var mismatchedGlyphs: Set<String> = []
+    /// A descriptor whose readability ends a wait for a key (`AppMailbox.wakeDescriptor`), or -1.
+    public var wakeDescriptor: Int32 = -1
     /// Called after each frame has been written (for sequences that must follow the cells).
     public var afterDraw: (() -> Void)?
     /// Leave zero-width format characters (ZWNJ, ZWJ, LRM…) out of cells: mlterm gives each a
@@ -136,6 +138,19 @@ public final class NcursesBackend: TerminalBackend {
         let clock = ContinuousClock()
         let start = clock.now
         var wait = timeoutMilliseconds
+        if wakeDescriptor >= 0, wait != 0 {
+            // Keys curses already holds come first; otherwise wait on the terminal and the
+            // mailbox together, so a posted message ends the wait at once.
+            if let key = readKey(timeoutMilliseconds: 0) { return key }
+            if inputClosed { return nil }
+            var fds = [pollfd(fd: CNcurses_input_fd(), events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            let n = poll(&fds, 2, Int32(clamping: wait < 0 ? -1 : wait))
+            if n <= 0 || fds[1].revents != 0 { return nil }
+            let spent = start.duration(to: clock.now).components
+            let elapsed = Int(spent.seconds * 1000 + spent.attoseconds / 1_000_000_000_000_000)
+            wait = wait < 0 ? -1 : max(1, wait - elapsed)
+        }
         while true {
             CNcurses_timeout(Int32(clamping: wait < 0 ? -1 : wait))
             var value: UInt32 = 0

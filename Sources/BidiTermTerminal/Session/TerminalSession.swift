@@ -64,6 +64,8 @@ public struct TerminalSessionOptions: Sendable {
     public var probeTimeout: Duration = .seconds(2)
     /// `--theme`: `auto` follows the terminal's background.
     public var theme: ThemeOption = .auto
+    /// Messages from other threads and tasks for the app (`TerminalApp.receive(_:)`), or nil.
+    public var mailbox: AppMailbox? = nil
     /// The environment consulted for TERM, NO_COLOR, TMUX and the terminals' own variables.
     public var environment: [String: String] = ProcessInfo.processInfo.environment
 }
@@ -267,7 +269,7 @@ public final class TerminalSession {
             themed.glyphs = findings.glyphs
             if let adjusted = themed as? App { app = adjusted }
         }
-        var loop = AppLoop(app: NoticeOverlay(app, notice: findings.notice), backend: backend)
+        var loop = AppLoop(app: NoticeOverlay(app, notice: findings.notice), backend: backend, mailbox: options.mailbox)
         return loop.run { [self] in self.control() }
     }
 

@@ -1,15 +1,15 @@
 // CVTerm: a thin C shim over libvterm (the terminal emulator library Vim and Neovim use).
 //
 // This header exposes only CVTerm_-prefixed functions and plain C types: libvterm's own headers are
-// included in shim.c only, so Swift never sees a libvterm type and the shim can absorb the API
-// differences between libvterm 0.1.x (Debian 12) and 0.2/0.3 (string fragments in title and OSC
-// callbacks).
+// included in shim.c only, so Swift never sees a libvterm type. It builds against libvterm 0.1.x
+// (Debian 12) and 0.2/0.3: it uses nothing whose signature differs between them (string properties
+// and OSC callbacks, see shim.c).
 //
 // What the shim does itself, so that Swift only polls plain values:
 // - damage: a flag per row, set from libvterm's screen damage callback (and for every row after a
 //   resize or a switch of screens), read and cleared with CVTerm_take_damage;
 // - terminal properties (cursor visibility, blink, shape, alternate screen, reverse video, mouse
-//   mode), the title (assembled from fragments on 0.2+; at most CVTERM_TITLE_MAX bytes) and bells;
+//   mode) and bells (titles are not read here: see shim.c);
 // - lines scrolled off the top of the primary screen and bytes libvterm writes back (answers,
 //   encoded keys) go to the callbacks given to CVTerm_new, synchronously, during the call that
 //   caused them.
@@ -30,7 +30,6 @@ extern "C" {
 #define CVTERM_MAX_SIZE 1000
 #define CVTERM_MIN_COLUMNS 2
 #define CVTERM_MAX_CHARS 6
-#define CVTERM_TITLE_MAX 4096
 
 typedef struct CVTerm CVTerm;  // opaque: a VTerm, its screen and the shim's bookkeeping
 
@@ -78,7 +77,6 @@ typedef struct {
     int32_t cursor_visible, cursor_blink, cursor_shape;
     int32_t alt_screen, reverse, mouse;
     uint64_t bells;
-    uint64_t title_changes;  // incremented each time a complete title arrives
 } CVTerm_Props;
 
 /// A new emulator in UTF-8 mode with the alternate screen enabled. Callbacks may be NULL.
@@ -87,7 +85,13 @@ void CVTerm_free(CVTerm *term);
 
 /// Program output in. Returns the number of bytes consumed (always `length`).
 size_t CVTerm_feed(CVTerm *term, const char *bytes, size_t length);
-/// Changes the size (clamped); every row becomes damaged.
+/// Moves the cursor back inside the screen if libvterm left it outside. Call only between complete
+/// sequences: libvterm 0.1.4's DECRC (`ESC 8`, `CSI ? 1048 l`, `CSI ? 1049 l`) restores a saved
+/// position even when a resize has put it outside the screen, and the next character written there
+/// lands outside the screen's buffer.
+void CVTerm_keep_cursor_inside(CVTerm *term);
+/// Changes the size (clamped); every row becomes damaged. A cursor left outside the screen by
+/// libvterm 0.1.4 is moved back inside.
 void CVTerm_resize(CVTerm *term, int32_t rows, int32_t columns);
 void CVTerm_get_size(CVTerm *term, int32_t *rows, int32_t *columns);
 
@@ -97,9 +101,6 @@ int32_t CVTerm_get_cell(CVTerm *term, int32_t row, int32_t col, CVTerm_Cell *cel
 /// returns how many were copied (call again while it returns `capacity`).
 int32_t CVTerm_take_damage(CVTerm *term, int32_t *rows, int32_t capacity);
 void CVTerm_get_props(CVTerm *term, CVTerm_Props *props);
-/// The last complete title as UTF-8 (not NUL-terminated, not sanitised); `*length` is its size.
-/// Titles longer than CVTERM_TITLE_MAX bytes are cut there (and at a character boundary).
-const char *CVTerm_title(CVTerm *term, size_t *length);
 
 // Keys for CVTerm_key.
 #define CVTERM_KEY_ENTER 1

@@ -20,6 +20,8 @@ struct CheckCommand: ParsableCommand {
             differently; untranslated strings; overflow past a maximum width after shaping; presentation \
             forms; mixed digit systems; brackets, escapes, whitespace and numbers against the source; plural \
             forms against Plural-Forms or CLDR; text stored in visual order. \
+            A folder is searched recursively for .po, .mo, .gmo, .strings, .xcstrings, .xlf, .xliff, .arb and \
+            strings*.xml; an input that cannot be read is named, with the reason, in every report format. \
             Configuration: .rtl-tui-check.yaml in the current directory or above, or --config FILE. \
             Exit status: 0 clean, 1 findings at error severity not in the baseline (any finding with \
             --strict), 2 unreadable input or configuration.
@@ -69,6 +71,8 @@ struct CheckCommand: ParsableCommand {
         var loaded = false
         var fixed = 0
         var problems: [String] = []
+        /// Why the file could not be read, when it could not.
+        var unreadable: CheckReport.Unreadable?
     }
 
     func run() throws {
@@ -99,7 +103,11 @@ struct CheckCommand: ParsableCommand {
             }
         }
         let minimum = Severity(rawValue: minSeverity)!
-        let paths = catalogs.files.filter { !settings.ignores(file: $0) }
+        // Folders are opened to the catalogs inside; what cannot be read is reported in every format.
+        let expanded = CatalogFiles.expand(catalogs.files)
+        let paths = expanded.files.filter { !settings.ignores(file: $0) }
+        var unreadableInputs = expanded.unreadable.filter { !settings.ignores(file: $0.path) }
+            .map { CheckReport.Unreadable(path: $0.path, line: 0, column: 0, reason: $0.reason) }
         let includeFuzzy = self.includeFuzzy || settings.includeFuzzy
 
         // Each file is loaded, checked (and fixed) on its own; two at a time on two cores.
@@ -128,6 +136,11 @@ struct CheckCommand: ParsableCommand {
             var catalog: Catalog
             do { catalog = try CatalogLoader.load(path: path, locale: locale) } catch {
                 r.problems.append("\(error)")
+                if let d = error as? CatalogDiagnostic {
+                    r.unreadable = CheckReport.Unreadable(path: path, line: d.line, column: d.column, reason: d.message)
+                } else {
+                    r.unreadable = CheckReport.Unreadable(path: path, line: 0, column: 0, reason: "\(error)")
+                }
                 return
             }
             r.loaded = true
@@ -157,11 +170,14 @@ struct CheckCommand: ParsableCommand {
 
         var all: [Finding] = []
         var checked: [(path: String, entries: Int)] = []
-        var unreadable = false
+        for u in unreadableInputs { Diagnostics.warn("\(u.path): \(u.reason)") }
         var fixedFiles: [(path: String, count: Int)] = []
         for (i, r) in box.items.enumerated() {
             for p in r.problems { Diagnostics.warn(p) }
-            if !r.loaded { unreadable = true; continue }
+            if !r.loaded {
+                if let u = r.unreadable { unreadableInputs.append(u) }
+                continue
+            }
             checked.append((paths[i], r.entries))
             all += r.findings
             if r.fixed > 0 { fixedFiles.append((paths[i], r.fixed)) }
@@ -174,7 +190,7 @@ struct CheckCommand: ParsableCommand {
             }
             Diagnostics.warn("\(writeBaseline): \(all.count) finding\(all.count == 1 ? "" : "s") recorded")
         }
-        var report = CheckReport(findings: all, files: checked, known: 0, fixed: fixedFiles)
+        var report = CheckReport(findings: all, files: checked, known: 0, fixed: fixedFiles, unreadable: unreadableInputs)
         if let known, writeBaseline == nil {
             let (new, old) = known.filter(all)
             report.findings = new
@@ -191,7 +207,7 @@ struct CheckCommand: ParsableCommand {
         case .github: out.write(report.github())
         }
         out.flush()
-        if unreadable { throw ExitCode.unreadableInput }
+        if !unreadableInputs.isEmpty { throw ExitCode.unreadableInput }
         if writeBaseline != nil { return }
         if report.errors > 0 || (strict && !report.findings.isEmpty) { throw ExitCode.failure }
     }

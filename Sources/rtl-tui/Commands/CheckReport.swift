@@ -11,6 +11,17 @@ struct CheckReport {
     var known: Int
     /// Strings `--fix` repaired, per file.
     var fixed: [(path: String, count: Int)]
+    /// The inputs that could not be read (named, or found in a folder named), with the reason.
+    var unreadable: [Unreadable] = []
+
+    /// An input that was never checked: a missing file, a loop of links, a device, a malformed catalog.
+    struct Unreadable {
+        var path: String
+        /// Where in the file, when the file was read but is malformed (0 otherwise).
+        var line: Int
+        var column: Int
+        var reason: String
+    }
 
     var errors: Int { findings.filter { $0.severity == .error }.count }
     var warnings: Int { findings.filter { $0.severity == .warning }.count }
@@ -48,14 +59,20 @@ struct CheckReport {
         if known > 0 { s += "; \(known) more known from the baseline" }
         let repaired = fixed.reduce(0) { $0 + $1.count }
         if repaired > 0 { s += "; \(repaired) string\(repaired == 1 ? "" : "s") fixed" }
+        if !unreadable.isEmpty { s += "; \(unreadable.count) input\(unreadable.count == 1 ? "" : "s") could not be read (not checked)" }
         return s + "\n"
     }
 
     // MARK: JSON
 
     func json() -> String {
-        var s = "{\"files\":[" + files.map { "{\"path\":\(JSON.quote($0.path)),\"entries\":\($0.entries)}" }.joined(separator: ",") + "],"
-        s += "\"summary\":{\"errors\":\(errors),\"warnings\":\(warnings),\"findings\":\(findings.count),\"baseline\":\(known),\"fixed\":\(fixed.reduce(0) { $0 + $1.count })},"
+        let read = files.map { "{\"path\":\(JSON.quote($0.path)),\"entries\":\($0.entries)}" }
+        let unread = unreadable.map { u in
+            "{\"path\":\(JSON.quote(u.path)),\"entries\":0,\"error\":\(JSON.quote(u.reason))"
+                + (u.line > 0 ? ",\"line\":\(u.line),\"column\":\(u.column)" : "") + "}"
+        }
+        var s = "{\"files\":[" + (read + unread).joined(separator: ",") + "],"
+        s += "\"summary\":{\"errors\":\(errors),\"warnings\":\(warnings),\"findings\":\(findings.count),\"baseline\":\(known),\"fixed\":\(fixed.reduce(0) { $0 + $1.count }),\"unreadable\":\(unreadable.count)},"
         s += "\"findings\":[" + findings.map(CheckReport.json).joined(separator: ",\n") + "]}\n"
         return s
     }
@@ -129,8 +146,18 @@ struct CheckReport {
                 + "\"properties\":{\"key\":\(JSON.quote(f.key)),\"context\":\(CheckReport.opt(f.context)),\"pluralForm\":\(CheckReport.opt(f.pluralForm)),"
                 + "\"fuzzy\":\(f.fuzzy),\"translation\":\(CheckReport.opt(f.translation)),\"source\":\(CheckReport.opt(f.source)),\"fixable\":\(f.fixable)}}"
         }.joined(separator: ",\n")
+        // Inputs never checked: tool execution notifications, and the run marked unsuccessful.
+        let notifications = unreadable.map { u -> String in
+            var location = "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\(JSON.quote(CheckReport.uri(u.path)))}"
+            if u.line > 0 { location += ",\"region\":{\"startLine\":\(u.line)" + (u.column > 0 ? ",\"startColumn\":\(u.column)" : "") + "}" }
+            location += "}}"
+            return "{\"level\":\"error\",\"message\":{\"text\":\(JSON.quote(CheckReport.line(u.path) + ": not checked: " + u.reason))},"
+                + "\"locations\":[\(location)],\"descriptor\":{\"id\":\"unreadable-input\"}}"
+        }.joined(separator: ",\n")
+        let invocation = "\"invocations\":[{\"executionSuccessful\":\(unreadable.isEmpty),\"toolExecutionNotifications\":[\(notifications)]}],"
         return "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{"
             + "\"tool\":{\"driver\":{\"name\":\"rtl-tui check\",\"rules\":[\n\(ruleJSON)]}},"
+            + invocation
             + "\"columnKind\":\"unicodeCodePoints\","
             + "\"results\":[\n\(results)]}]}\n"
     }
@@ -167,7 +194,7 @@ struct CheckReport {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let failing = findings.filter { $0.severity == .error || strict }.count
         let tests = files.reduce(0) { n, file in n + max(1, findings.filter { $0.file == file.path }.count) }
-        s += "<testsuites name=\"rtl-tui check\" tests=\"\(tests)\" failures=\"\(failing)\" errors=\"0\">\n"
+        s += "<testsuites name=\"rtl-tui check\" tests=\"\(tests + unreadable.count)\" failures=\"\(failing)\" errors=\"\(unreadable.count)\">\n"
         for file in files {
             let mine = findings.filter { $0.file == file.path }
             let fails = mine.filter { $0.severity == .error || strict }.count
@@ -188,6 +215,14 @@ struct CheckReport {
             }
             s += "  </testsuite>\n"
         }
+        // An input never checked: a suite of one test case in error.
+        for u in unreadable {
+            let reason = (u.line > 0 ? "line \(u.line)\(u.column > 0 ? ", column \(u.column)" : ""): " : "") + u.reason
+            s += "  <testsuite name=\(attr(u.path)) tests=\"1\" failures=\"0\" errors=\"1\">\n"
+            s += "    <testcase classname=\(attr(u.path)) name=\"read the catalog\">\n"
+            s += "      <error type=\"unreadable-input\" message=\(attr("not checked: " + reason))>\(CheckReport.xml(u.path + ": " + reason))</error>\n"
+            s += "    </testcase>\n  </testsuite>\n"
+        }
         return s + "</testsuites>\n"
     }
 
@@ -207,7 +242,14 @@ struct CheckReport {
 
     /// One `::error file=…,line=…,col=…,title=…::message` line per finding.
     func github() -> String {
-        findings.map { f in
+        let unread = unreadable.map { u in
+            var props = "file=\(CheckReport.ghProperty(u.path))"
+            if u.line > 0 { props += ",line=\(u.line)" }
+            if u.column > 0 { props += ",col=\(u.column)" }
+            props += ",title=\(CheckReport.ghProperty("rtl-tui check: not checked"))"
+            return "::error \(props)::\(CheckReport.ghData(CheckReport.line(u.path + ": " + u.reason)))\n"
+        }.joined()
+        return unread + findings.map { f in
             let level = f.severity == .error ? "error" : (f.severity == .warning ? "warning" : "notice")
             var props = "file=\(CheckReport.ghProperty(f.file))"
             if f.line > 0 { props += ",line=\(f.line)" }

@@ -114,10 +114,30 @@ final class VTermEmulatorProtocolTests: XCTestCase {
     func test_title_isAtMost256Characters_andCutOnlyAtACharacter() {
         let e = VTermEmulator(rows: 1, columns: 4)
         e.feed("\(ESC)]2;\(String(repeating: "א", count: 1000))\u{7}")
-        let t = e.takeTitleChange() ?? ""
-        XCTAssertLessThanOrEqual(t.count, VTermEmulator.titleLimit)
-        XCTAssertFalse(t.isEmpty)
-        XCTAssertTrue(t.allSatisfy { $0 == "א" }, "no U+FFFD from a cut: \(t)")
+        XCTAssertEqual(e.takeTitleChange(), String(repeating: "א", count: VTermEmulator.titleLimit))
+        // Only the first 4096 bytes are kept: "a" then 2-byte letters, cut inside one.
+        e.feed("\(ESC)]2;\(String(repeating: "\u{1}", count: 4090))a\(String(repeating: "א", count: 10))\u{7}")
+        XCTAssertEqual(e.takeTitleChange(), "aאא", "controls removed, no U+FFFD from the cut")
+    }
+
+    func test_title_splitAcrossFeeds_isWhole() {
+        // libvterm 0.1.4 on its own loses every title split between two writes.
+        let title = "שלום " + String(repeating: "title ", count: 20)
+        let bytes = Array("\(ESC)]2;\(title)\(ESC)\\".utf8)
+        for cut in 0...bytes.count {
+            let e = VTermEmulator(rows: 1, columns: 4)
+            e.feed(Array(bytes[..<cut]))
+            e.feed(Array(bytes[cut...]))
+            XCTAssertEqual(e.takeTitleChange(), title, "cut at \(cut)")
+        }
+    }
+
+    func test_iconNameAndOtherOSCs_areNoTitle() {
+        let e = VTermEmulator(rows: 1, columns: 4)
+        e.feed("\(ESC)]1;icon\u{7}\(ESC)]22;x\u{7}\(ESC)]2x;no\u{7}\(ESC)];no\u{7}")
+        XCTAssertNil(e.takeTitleChange())
+        e.feed("\(ESC)]2;\u{7}")
+        XCTAssertEqual(e.takeTitleChange(), "", "an empty title is a change")
     }
 
     func test_osc52_isQueuedRaw_neverActedOn() {

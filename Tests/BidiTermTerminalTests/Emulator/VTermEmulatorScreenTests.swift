@@ -75,6 +75,20 @@ final class VTermEmulatorScreenTests: XCTestCase {
         XCTAssertEqual(e.lines, ["שלום abc", "مرحبا 123"])
     }
 
+    func test_utf8CharacterSplitAcrossFeeds_isKeptWhole() {
+        let bytes = Array("a—שb中\u{1F600}c".utf8)
+        for cut in 0...bytes.count {
+            let e = VTermEmulator(rows: 1, columns: 12)
+            e.feed(Array(bytes[..<cut]))
+            e.feed(Array(bytes[cut...]))
+            XCTAssertEqual(e.text(0), "a—שb中\u{1F600}c", "cut at \(cut)")
+        }
+        XCTAssertEqual(VTermEmulator.incompleteUTF8Suffix([0x61, 0xE2, 0x80]), 2)
+        XCTAssertEqual(VTermEmulator.incompleteUTF8Suffix([0xE2, 0x80, 0x94]), 0)
+        XCTAssertEqual(VTermEmulator.incompleteUTF8Suffix([0x80, 0x80, 0x80, 0x80]), 0)
+        XCTAssertEqual(VTermEmulator.incompleteUTF8Suffix([0xFF]), 0)
+    }
+
     func test_controlCharacters_neverReachASymbol() {
         let e = VTermEmulator(rows: 2, columns: 10)
         e.feed([0x41, 0xC2, 0x85, 0x42, 0xC2, 0x9B, 0x43, 0xFF, 0x44, 0x7F, 0x45, 0x01, 0x7F])
@@ -183,6 +197,44 @@ final class VTermEmulatorScreenTests: XCTestCase {
         e.resize(rows: 26, columns: -1)
         e.feed("中")
         assertWellFormed(e)
+    }
+
+    func test_fewerRows_withTheCursorAtTheTop_keepTheCursorInside() {
+        // libvterm 0.1.4 scrolls the text up and the cursor above the screen; CSI K then crashed.
+        for (rows, erase) in [(1, "\(CSI)K"), (2, "\(CSI)J"), (1, "\(CSI)J")] {
+            let e = VTermEmulator(rows: 8, columns: 17)
+            e.feed("A\r\nB\r\nC\(CSI)H")
+            e.resize(rows: rows, columns: 17)
+            XCTAssertTrue(e.cursor == (0, 0))
+            e.feed(erase + "x")
+            XCTAssertEqual(e.text(0), "x")
+            assertWellFormed(e)
+        }
+        let e = VTermEmulator(rows: 8, columns: 17)
+        e.feed("\(ESC)#8")  // DECALN: E everywhere, the fuzz test's first find
+        e.resize(rows: 2, columns: 29)
+        e.feed("\(CSI)J")
+        assertWellFormed(e)
+    }
+
+    func test_restoringACursorSavedOutsideTheShrunkScreen_keepsItInside() {
+        // libvterm 0.1.4 restores the saved row 1 on a 1-row screen; the insert then crashed.
+        for restore in ["\(ESC)8", "\(CSI)?1048l", "\(CSI)?1049l"] {
+            let e = VTermEmulator(rows: 8, columns: 17)
+            e.feed("\u{B}\u{B}\(ESC)7\(CSI)?1049h")
+            e.resize(rows: 1, columns: 85)
+            e.feed("\(CSI)4h" + restore + "h")
+            XCTAssertEqual(e.cursor.y, 0, restore)
+            assertWellFormed(e)
+            // The same with the restore and the text in separate feeds.
+            e.resize(rows: 8, columns: 17)
+            e.feed("\(CSI)?1049h\u{B}\u{B}\u{B}\(ESC)7")
+            e.resize(rows: 2, columns: 17)
+            e.feed(restore)
+            e.feed("h")
+            XCTAssertTrue((0..<2).contains(e.cursor.y), restore)
+            assertWellFormed(e)
+        }
     }
 
     func test_scrolledOffLines_comeOutInOrder_withTheirCells() {

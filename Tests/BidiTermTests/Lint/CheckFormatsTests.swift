@@ -41,7 +41,7 @@ final class CheckFormatsTests: XCTestCase {
             "plural.count": ["plural-forms"],
             "brackets.mirrored": ["brackets"],
             "brackets.swapped": ["brackets"],
-            "brackets.dropped": ["brackets"],
+            "brackets.unpaired": ["brackets"],
             "escapes": ["escapes"],
             "numbers": ["numbers"],
             "direction": ["direction-dependent"],
@@ -164,8 +164,14 @@ final class CheckFormatsTests: XCTestCase {
             return BidiLinter().check(c).map(\.id).filter { $0 == "placeholder-unisolated" }
         }
         XCTAssertEqual(ids("Error reading GIF: %s", "Error reading GIF: %s"), [], "no RTL letter")
-        XCTAssertEqual(ids("خطأ أثناء قراءة GIF: %s", "Error reading GIF: %s"), ["placeholder-unisolated"])
-        XCTAssertEqual(ids("خطأ أثناء قراءة GIF: \u{2068}%s\u{2069}", "Error reading GIF: %s"), [])
+        // Beside a Latin word the value joins its run: ‹GIF: report (2).pdf› reads as well as the
+        // isolated ‹report (2).pdf :GIF›.
+        XCTAssertEqual(ids("خطأ أثناء قراءة GIF: %s", "Error reading GIF: %s"), [], "reads the same")
+        // Between quotes, bare, the opening quote joins the value and the closing one does not.
+        XCTAssertEqual(ids("خطأ في ملف include: \"%s\"", "Error in include file: \"%s\""), ["placeholder-unisolated"])
+        XCTAssertEqual(ids("ویرایش Profile »%1«", "Edit Profile \"%1\""), ["placeholder-unisolated"])
+        XCTAssertEqual(ids("خطأ في ملف include: \"\u{2068}%s\u{2069}\"", "Error in include file: \"%s\""), [])
+        XCTAssertEqual(ids("تعذّر فتح \"%s\"", "Cannot open \"%s\""), [], "RTL on both sides: the quotes stay with the value")
         XCTAssertEqual(ids("فتح %s؟", "Open %s?"), [], "a file name shows the same bare and isolated here")
         XCTAssertEqual(ids("<a href='%s'>انقر هنا</a>", "<a href='%s'>click here</a>"), [], "an attribute value is not shown")
     }
@@ -181,5 +187,12 @@ final class CheckFormatsTests: XCTestCase {
         XCTAssertEqual(ids("بين ٠ و ٩", "between 0 and 9"), [], "numbers match in any digit system")
         XCTAssertEqual(ids("بين ۰ و ۹", "between 0 and 9"), [])
         XCTAssertEqual(ids("a -> b", "a → b"), [], "arrows are not brackets")
+        XCTAssertEqual(ids("جزر الكوكوس", "Cocos (Keeling) Islands"), [], "a parenthetical dropped is a translator's choice")
+        XCTAssertEqual(ids("أُلغيت العملية ", "Operation was cancelled"), [], "a space added at an end shows nothing")
+        XCTAssertEqual(ids("کاربر:", "User: "), ["escapes"], "a space lost at an end glues the value")
+        XCTAssertEqual(ids("المستوى الثالث", "3rd level"), [], "ordinals are written as words")
+        XCTAssertEqual(ids("ارتفاع صفر", "height of 0"), [], "a small number written as a word")
+        XCTAssertEqual(ids("بين 0 و 100", "between 0 and 9"), ["numbers"], "a small number replaced by another")
+        XCTAssertEqual(ids("calendar:week_start:6", "calendar:week_start:0"), [], "a key answered with a value")
     }
 }

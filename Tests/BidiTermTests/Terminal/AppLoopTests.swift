@@ -156,3 +156,69 @@ final class AppLoopTests: XCTestCase {
         XCTAssertEqual(backend.waits, [40, 40, 40])
     }
 }
+
+/// An app that records messages posted to its mailbox and quits on "stop".
+struct MessageApp: TerminalApp {
+    var received: [String] = []
+    mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? {
+        for (i, ch) in received.joined(separator: ",").prefix(buffer.area.width).enumerated() { buffer.set(x: i, y: 0, Cell(String(ch))) }
+        return nil
+    }
+    mutating func handle(_ key: KeyEvent) -> AppAction { .continue }
+    mutating func receive(_ message: any Sendable) -> AppAction {
+        guard let text = message as? String else { return .continue }
+        if text == "stop" { return .quit }
+        received.append(text)
+        return .continue
+    }
+}
+
+/// A backend whose input has ended after its script.
+final class EndingBackend: TerminalBackend {
+    var size: (width: Int, height: Int) = (20, 2)
+    var reads = 0
+    func draw(_ buffer: Buffer, cursor: (x: Int, y: Int)?) {}
+    func invalidate() {}
+    func readKey(timeoutMilliseconds: Int) -> KeyEvent? {
+        reads += 1
+        return nil
+    }
+    var inputClosed: Bool { reads > 0 }
+}
+
+final class AppLoopMessageTests: XCTestCase {
+    func test_messagesPostedFromAnotherThread_reachTheApp_inOrder_eachFollowedByAFrame() {
+        let backend = ScriptedBackend(width: 30, height: 2, script: [])
+        backend.idleMilliseconds = 5
+        let mailbox = AppMailbox()
+        var loop = AppLoop(app: MessageApp(), backend: backend, mailbox: mailbox)
+        let poster = Thread {
+            for i in 1...3 { mailbox.post("m\(i)") }
+            mailbox.post("stop", after: .milliseconds(30))
+        }
+        poster.start()
+        XCTAssertEqual(loop.run(), .quit)
+        XCTAssertEqual(loop.app.received, ["m1", "m2", "m3"])
+        XCTAssertEqual(backend.frames.last?.rowText(0).hasPrefix("m1,m2,m3"), true)
+        XCTAssertFalse(mailbox.hasMessages)
+    }
+
+    func test_theMailboxWakeDescriptor_becomesReadableOnPost_andIsDrainedByTake() {
+        let mailbox = AppMailbox()
+        XCTAssertGreaterThanOrEqual(mailbox.wakeDescriptor, 0)
+        var p = pollfd(fd: mailbox.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&p, 1, 0), 0, "nothing posted yet")
+        mailbox.post(42)
+        p.revents = 0
+        XCTAssertEqual(poll(&p, 1, 1000), 1, "a post wakes a waiting loop")
+        XCTAssertEqual(mailbox.take().compactMap { $0 as? Int }, [42])
+        p.revents = 0
+        XCTAssertEqual(poll(&p, 1, 0), 0, "take drains the wake-up")
+    }
+
+    func test_endOfInput_endsTheLoop_withInputClosed() {
+        let backend = EndingBackend()
+        var loop = AppLoop(app: MessageApp(), backend: backend)
+        XCTAssertEqual(loop.run(), .inputClosed)
+    }
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Installing rtl-tui where it is used (servers over SSH):
+#   Scripts/package.sh build              the release binary with the Swift runtime linked
+#                                         statically (--static-swift-stdlib), in .build-static/
+#   Scripts/package.sh stage DIR PREFIX   the binary, the man pages and the bash, zsh and fish
+#                                         completions under DIR/PREFIX (make install: DIR=$DESTDIR)
+#   Scripts/package.sh deb                rtl-tui_VERSION_ARCH.deb in the repository root: the
+#                                         staged tree under /usr with a control file that names the
+#                                         distribution's ICU, ncurses and libvterm packages
+#   Scripts/package.sh test-deb           installs the .deb with apt and runs the installed binary
+#                                         with the toolchain out of reach (/opt/swift hidden by an
+#                                         empty mount in a mount namespace of its own)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+SCRATCH=.build-static
+BIN=$SCRATCH/release/rtl-tui
+VERSION=$(sed -n 's/.*version: "\([0-9.]*\)".*/\1/p' Sources/rtl-tui/RTLTUI.swift | head -1)
+VERSION=${VERSION:-0.0.0}
+
+build() {
+  "$SWIFT" build -c release --product rtl-tui --static-swift-stdlib --scratch-path "$SCRATCH"
+}
+
+# The man pages come from the command's own help (swift-argument-parser's generate-manual plugin).
+manpages() {
+  local out=$1
+  mkdir -p "$out"
+  # The debug build (the one `make test` makes) is enough to read the commands' help from.
+  "$SWIFT" package --allow-writing-to-package-directory generate-manual --configuration debug \
+    --multi-page --section 1 --authors "the rtl-tui authors" >/dev/null
+  cp .build/plugins/GenerateManual/outputs/rtl-tui/*.1 "$out/"
+  ls "$out"/rtl-tui.1 "$out"/rtl-tui.run.1 >/dev/null
+}
+
+stage() {
+  local dest=$1 prefix=$2
+  [ -x "$BIN" ] || build
+  install -Dm755 "$BIN" "$dest$prefix/bin/rtl-tui"
+  manpages "$dest$prefix/share/man/man1"
+  gzip -9nf "$dest$prefix/share/man/man1"/*.1
+  "$BIN" --generate-completion-script bash | install -Dm644 /dev/stdin "$dest$prefix/share/bash-completion/completions/rtl-tui"
+  "$BIN" --generate-completion-script zsh | install -Dm644 /dev/stdin "$dest$prefix/share/zsh/vendor-completions/_rtl-tui"
+  "$BIN" --generate-completion-script fish | install -Dm644 /dev/stdin "$dest$prefix/share/fish/vendor_completions.d/rtl-tui.fish"
+}
+
+# The distribution packages that provide the shared libraries the binary links, found with
+# dpkg -S from ldd's answer, so the control file names what this machine's build needs.
+depends() {
+  local libs pkgs=()
+  libs=$(ldd "$BIN" | awk '/=> \//{print $3}')
+  for lib in $libs; do
+    case "$lib" in /opt/*|*/swift/*) echo "the binary links $lib from the toolchain" >&2; exit 1;; esac
+    local real pkg
+    real=$(readlink -f "$lib")
+    pkg=$(dpkg -S "$real" 2>/dev/null | head -1 | cut -d: -f1) || true
+    [ -z "$pkg" ] && pkg=$(dpkg -S "$lib" 2>/dev/null | head -1 | cut -d: -f1) || true
+    [ -n "$pkg" ] && pkgs+=("$pkg")
+  done
+  printf '%s\n' "${pkgs[@]}" | sort -u | grep -v '^libc6$' | paste -sd, | sed 's/,/, /g; s/^/libc6, /'
+}
+
+deb() {
+  [ -x "$BIN" ] || build
+  local arch root
+  arch=$(dpkg --print-architecture)
+  root=$(mktemp -d)
+  trap 'rm -rf "$root"' RETURN
+  stage "$root" /usr
+  mkdir -p "$root/DEBIAN"
+  cat > "$root/DEBIAN/control" <<CONTROL
+Package: rtl-tui
+Version: $VERSION
+Architecture: $arch
+Maintainer: rtl-tui authors <rtl-tui@localhost>
+Depends: $(depends)
+Section: utils
+Priority: optional
+Description: right-to-left text and mirrored interfaces in a terminal
+ Arabic, Hebrew and Persian mixed with Latin, digits and brackets reordered by
+ the Unicode Bidirectional Algorithm (ICU), Arabic joined, whole screens
+ mirrored; rtl-tui run shows any program's RTL text right in any terminal.
+CONTROL
+  dpkg-deb --root-owner-group --build "$root" "rtl-tui_${VERSION}_${arch}.deb" >/dev/null
+  echo "rtl-tui_${VERSION}_${arch}.deb"
+}
+
+test_deb() {
+  local deb
+  deb=$(ls rtl-tui_*.deb | head -1)
+  apt-get install -y -qq "./$deb" >/dev/null
+  dpkg -s rtl-tui | sed -n 's/^Depends: /depends: /p'
+  # The toolchain out of reach: an empty file system over /opt/swift, seen by this command only.
+  unshare --mount sh -euc '
+    mount -t tmpfs none /opt/swift
+    ! ls /opt/swift/usr/lib >/dev/null 2>&1
+    out=$(/usr/bin/rtl-tui render --width 30 "שלום עולם! 123")
+    echo "render: $out"
+    [ "$out" = "                123 !םלוע םולש" ]
+    /usr/bin/rtl-tui --version
+    man -w rtl-tui >/dev/null
+    [ -f /usr/share/bash-completion/completions/rtl-tui ]
+    # The demo in a terminal (tmux, started inside this namespace), quit with q.
+    sock=rtl-tui-deb-$$
+    tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 30 "LANG=C.UTF-8 /usr/bin/rtl-tui demo --locale ar; echo EXIT=\$?; sleep 5"
+    for i in $(seq 1 50); do tmux -L "$sock" capture-pane -p | grep -q "1/6" && break; sleep 0.2; done
+    tmux -L "$sock" capture-pane -p | head -3
+    tmux -L "$sock" capture-pane -p | grep -q "1/6 · ar · RTL"
+    tmux -L "$sock" send-keys q
+    for i in $(seq 1 50); do tmux -L "$sock" capture-pane -p | grep -q "EXIT=0" && break; sleep 0.2; done
+    tmux -L "$sock" capture-pane -p | grep -q "EXIT=0"
+    tmux -L "$sock" kill-server
+  '
+  echo "installed package: ok"
+}
+
+case "${1:-}" in
+  build) build ;;
+  stage) stage "${2:?DESTDIR}" "${3:?PREFIX}" ;;
+  deb) deb ;;
+  test-deb) test_deb ;;
+  *) echo "usage: Scripts/package.sh build|stage DIR PREFIX|deb|test-deb" >&2; exit 2 ;;
+esac

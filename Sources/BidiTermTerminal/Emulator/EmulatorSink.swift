@@ -1,0 +1,70 @@
+import BidiTerm
+import CVTerm
+
+/// What libvterm's callbacks fill during a call: scrolled-off lines and bytes for the program.
+/// A class apart from `VTermEmulator`, so the C callbacks can reach it before the emulator exists.
+final class EmulatorSink {
+    var rows = 24
+    private var lines: [[Cell]] = []
+    private var start = 0
+    private(set) var droppedLines = 0
+    private var output: [UInt8] = []
+    private(set) var droppedOutput = 0
+    /// While true, libvterm's writes are discarded (mouse events when no mouse mode is on: libvterm
+    /// 0.1.x reports buttons even then).
+    var discardOutput = false
+
+    var lineLimit: Int { 4 * rows + 1000 }
+
+    func pushLine(_ cells: UnsafeBufferPointer<CVTerm_Cell>) {
+        var line: [Cell] = []
+        line.reserveCapacity(cells.count)
+        var x = 0
+        while x < cells.count {
+            let cell = VTermEmulator.cell(from: cells[x])
+            if cell.width == 2 && x + 1 < cells.count {
+                line.append(cell)
+                line.append(.continuation(style: cell.style))
+                x += 2
+                continue
+            }
+            line.append(cell.width == 1 ? cell : Cell(" ", width: 1, style: cell.style))
+            x += 1
+        }
+        lines.append(line)
+        let excess = lines.count - start - lineLimit
+        if excess > 0 {
+            start += excess
+            droppedLines += excess
+        }
+        if start > 64 && start * 2 > lines.count {
+            lines.removeFirst(start)
+            start = 0
+        }
+    }
+
+    var pendingLines: Int { lines.count - start }
+
+    func takeLines() -> [[Cell]] {
+        defer { lines = []; start = 0 }
+        return Array(lines[start...])
+    }
+
+    func appendOutput(_ bytes: UnsafeRawBufferPointer) {
+        if discardOutput { return }
+        let room = VTermEmulator.outputLimit - output.count
+        if bytes.count > room {
+            droppedOutput += bytes.count - max(room, 0)
+            output.append(contentsOf: bytes.prefix(max(room, 0)))
+        } else {
+            output.append(contentsOf: bytes)
+        }
+    }
+
+    func appendOutput(_ bytes: [UInt8]) { bytes.withUnsafeBytes { appendOutput($0) } }
+
+    func takeOutput() -> [UInt8] {
+        defer { output = [] }
+        return output
+    }
+}

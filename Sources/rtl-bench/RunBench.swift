@@ -1,0 +1,237 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The figures of `rtl-tui run` (a program on a pseudo-terminal, its screen emulated with libvterm,
+/// each row reordered and redrawn): throughput of `cat` of the corpus against tmux and a plain pty
+/// relay (`script`), keystroke echo latency against tmux, peak memory at two output sizes, and the
+/// bytes written to the terminal per frame of changed rows. Every contender runs on the outer side
+/// of a 120×40 pty driven by Benchmarks/pty-bench.c, which reads it as fast as possible and
+/// discards it (and answers the terminal queries of a program that identifies its terminal).
+struct RunBench {
+    var rtlTUI: String
+    var ptyBench: String
+    var work: String
+    var corpusPath: String
+    var corpusBytes: Int
+    var smallCorpusPath: String
+    var smallCorpusBytes: Int
+    var rounds = 3
+    var echoSamples = 200
+    var frames = 40
+    let columns = 120, rows = 40
+
+    /// A private tmux server (its own socket), a configuration of one line (`set -g status off`: no
+    /// status line, so the pane is as large as the pty, like the screen run gives its program), a
+    /// client attached in the pty: the server draws the pane to that client.
+    var tmuxSocket: String { "rtl-bench-\(getpid())" }
+    var tmuxConfig: String { work + "/tmux.conf" }
+    func tmux(_ shellCommand: String) -> [String] {
+        ["tmux", "-L", tmuxSocket, "-f", tmuxConfig, "new-session", "-x", String(columns), "-y", String(rows), shellCommand]
+    }
+    func killTmuxServer() {
+        _ = Spawn.run(["tmux", "-L", tmuxSocket, "kill-server"], inputPath: "/dev/null")
+    }
+
+    /// Runs pty-bench and parses its `key=value` line.
+    func ptyRun(_ args: [String]) -> [String: String]? {
+        let path = work + "/pty-bench.out"
+        defer { unlink(path) }
+        let r = Spawn.run([ptyBench] + args, inputPath: "/dev/null", outputPath: path)
+        guard r.status == 0, let text = readFile(path) else { return nil }
+        var fields: [String: String] = [:]
+        for part in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            if let eq = part.firstIndex(of: "=") { fields[String(part[..<eq])] = String(part[part.index(after: eq)...]) }
+        }
+        return fields
+    }
+
+    struct Throughput {
+        var seconds: Double
+        var bytes: Int
+        var maxRSSKiB: Int
+        var status: Int
+    }
+
+    func throughput(_ command: [String], timeout: Int = 300) -> Throughput? {
+        guard let f = ptyRun(["throughput", String(columns), String(rows), String(timeout), "--"] + command),
+              let s = f["seconds"].flatMap(Double.init), let b = f["bytes"].flatMap(Int.init),
+              let m = f["maxrss_kib"].flatMap(Int.init), let st = f["status"].flatMap(Int.init) else { return nil }
+        return Throughput(seconds: s, bytes: b, maxRSSKiB: m, status: st)
+    }
+
+    /// Echo latencies in microseconds (a sample that never came back is dropped and counted).
+    func echo(_ command: [String]) -> (samples: [Double], lost: Int, status: Int)? {
+        guard let f = ptyRun(["echo", String(columns), String(rows), String(echoSamples), "--"] + command),
+              let list = f["samples_us"] else { return nil }
+        let all = list.split(separator: ",").compactMap { Double($0) }
+        guard !all.isEmpty else { return nil }
+        return (all.filter { $0 >= 0 }, all.filter { $0 < 0 }.count, f["status"].flatMap(Int.init) ?? -1)
+    }
+
+    /// Bytes per frame to the outer pty, and the painter's own count of the rows' text per frame.
+    func frames(_ wrap: ([String]) -> [String], mode: String) -> (outer: [Double], textPerFrame: Double, writtenPerFrame: Double)? {
+        let stats = work + "/paint-stats.txt"
+        unlink(stats)
+        defer { unlink(stats) }
+        guard let f = ptyRun(["frames", String(columns), String(rows), String(frames), "60", "--"]
+                             + wrap([ptyBench, "paint", mode, stats])),
+              let list = f["frame_bytes"], let s = readFile(stats) else { return nil }
+        var fields: [String: Double] = [:]
+        for part in s.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            if let eq = part.firstIndex(of: "=") { fields[String(part[..<eq])] = Double(part[part.index(after: eq)...]) }
+        }
+        guard let n = fields["frames"], n > 0, let text = fields["text_bytes"], let written = fields["written_bytes"] else { return nil }
+        return (list.split(separator: ",").compactMap { Double($0) }, text / n, written / n)
+    }
+
+    func int(_ x: Double) -> String { String(Int(x.rounded())) }
+
+    static func percentile(_ xs: [Double], _ p: Double) -> Double {
+        let s = xs.sorted()
+        guard !s.isEmpty else { return 0 }
+        // Nearest rank.
+        let rank = Int((p / 100 * Double(s.count)).rounded(.up))
+        return s[min(s.count - 1, max(0, rank - 1))]
+    }
+
+    @MainActor func measure() {
+        say("")
+        say("== rtl-tui run: a program on a pty, its screen emulated and each row reordered ==")
+        guard Spawn.which("tmux") != nil else {
+            say("tmux is not installed: the run figures are SKIPPED (Debian's tmux package)")
+            return
+        }
+        let tmuxVersion = Spawn.capture(["tmux", "-V"])?.trimmingSpaces.filter { $0 != "\n" } ?? "tmux"
+        say("every contender on the outer side of a \(columns)x\(rows) pty read as fast as possible and discarded (Benchmarks/pty-bench.c);")
+        say("tmux: \(tmuxVersion), a private server (-L), no status line (the only setting), a client attached in the pty that the server draws to")
+        writeBytes(tmuxConfig, Array("set -g status off\n".utf8))
+        defer { killTmuxServer(); unlink(tmuxConfig) }
+
+        // Is `run` there (a build from before the command prints a usage error)?
+        let probe = throughput([rtlTUI, "run", "--", "true"], timeout: 20)
+        let hasRun = probe?.status == 0
+        if !hasRun {
+            say("rtl-tui run: NOT AVAILABLE in \(rtlTUI) (`rtl-tui run -- true` in a pty: \(probe.map { "exit \($0.status)" } ?? "did not run")); "
+                + "its figures are NOT MEASURED, tmux's and script's are")
+        }
+
+        // Throughput.
+        let mb = Double(corpusBytes) / 1_000_000
+        say("")
+        say("throughput: cat of the \(fmt(mb, 1)) MB corpus, \(rounds) round\(rounds == 1 ? "" : "s"), contenders alternated, wall time from start to exit:")
+        var contenders: [(name: String, argv: [String])] = []
+        if hasRun { contenders.append(("rtl-tui run -- cat", [rtlTUI, "run", "--", "cat", corpusPath])) }
+        contenders.append(("tmux, cat in a pane", tmux("cat '\(corpusPath)'")))
+        contenders.append(("script -qfc cat", ["script", "-qfc", "cat '\(corpusPath)'", "/dev/null"]))
+        var results = Array(repeating: [Throughput](), count: contenders.count)
+        for round in 0..<rounds {
+            var line = "  round \(round + 1):"
+            for j in contenders.indices {
+                let i = (j + round) % contenders.count
+                if let r = throughput(contenders[i].argv) {
+                    results[i].append(r)
+                    line += " \(contenders[i].name) \(fmt(r.seconds))s\(r.status != 0 ? " (exit \(r.status))" : "");"
+                } else {
+                    line += " \(contenders[i].name) FAILED;"
+                }
+            }
+            say(line)
+            killTmuxServer()
+        }
+        say("")
+        say("  \(pad("contender", 22)) \(lpad("median s", 9)) \(lpad("min s", 7)) \(lpad("max s", 7)) \(lpad("MB/s", 7)) \(lpad("to the terminal", 16))")
+        var medians: [String: Double] = [:]
+        for (i, c) in contenders.enumerated() where !results[i].isEmpty {
+            let t = results[i].map(\.seconds)
+            let m = median(t)
+            medians[c.name] = m
+            say("  \(pad(c.name, 22)) \(lpad(fmt(m), 9)) \(lpad(fmt(t.min()!), 7)) \(lpad(fmt(t.max()!), 7)) \(lpad(fmt(mb / m, 1), 7)) \(lpad(fmt(Double(median(results[i].map { Double($0.bytes) })) / 1e6, 1) + " MB", 16))")
+        }
+
+        // Echo latency.
+        say("")
+        say("keystroke echo latency: cat on the pty, \"x\" written, time until \"x\" appears on the outer side; \(echoSamples) samples after 5, 20 ms of quiet between:")
+        var echoes: [String: [Double]] = [:]
+        var echoContenders: [(String, [String])] = []
+        if hasRun { echoContenders.append(("rtl-tui run -- cat", [rtlTUI, "run", "--", "cat"])) }
+        echoContenders.append(("tmux, cat in a pane", tmux("cat")))
+        echoContenders.append(("script -qfc cat", ["script", "-qfc", "cat", "/dev/null"]))
+        echoContenders.append(("cat on the pty itself", ["cat"]))
+        for (name, argv) in echoContenders {
+            if let e = echo(argv), !e.samples.isEmpty {
+                echoes[name] = e.samples
+                say("  \(pad(name, 22)) p50 \(lpad(fmt(Self.percentile(e.samples, 50) / 1000), 7)) ms, p99 \(lpad(fmt(Self.percentile(e.samples, 99) / 1000), 7)) ms, "
+                    + "max \(fmt((e.samples.max() ?? 0) / 1000)) ms\(e.lost > 0 ? ", \(e.lost) keystrokes not echoed within 2 s" : "")")
+            } else {
+                say("  \(pad(name, 22)) FAILED (no echo measured)")
+            }
+            killTmuxServer()
+        }
+
+        // Peak memory.
+        var peaks: (small: Int, large: Int)? = nil
+        if hasRun, let small = throughput([rtlTUI, "run", "--", "cat", smallCorpusPath]) {
+            let large = results[0].map(\.maxRSSKiB).max() ?? 0
+            if small.status == 0, large > 0 { peaks = (small.maxRSSKiB, large) }
+        }
+
+        // Changed rows.
+        say("")
+        say("changed rows: a program (pty-bench paint) redraws rows of Hebrew, Arabic and Persian words once per key, \(frames) frames;")
+        say("bytes to the outer pty per frame (until 60 ms of quiet) against the UTF-8 text of the rows it changed:")
+        var frameResults: [String: Double] = [:]
+        var frameContenders: [(String, ([String]) -> [String])] = []
+        if hasRun { frameContenders.append(("rtl-tui run", { [rtlTUI, "run", "--"] + $0 })) }
+        frameContenders.append(("tmux", { argv in self.tmux(argv.map { "'\($0)'" }.joined(separator: " ")) }))
+        for mode in ["one", "all"] {
+            for (name, wrap) in frameContenders {
+                let label = "\(name), \(mode == "one" ? "one row of \(rows)" : "all \(rows) rows")"
+                if let r = frames(wrap, mode: mode), !r.outer.isEmpty {
+                    let outer = median(r.outer)
+                    frameResults["\(name) \(mode)"] = outer / r.textPerFrame
+                    say("  \(pad(label, 28)) \(lpad(int(outer), 6)) bytes per frame (median; min \(int(r.outer.min()!)), max \(int(r.outer.max()!))) "
+                        + "for \(int(r.textPerFrame)) bytes of row text (\(int(r.writtenPerFrame)) written by the program): \(fmt(outer / r.textPerFrame, 2))x")
+                } else {
+                    say("  \(pad(label, 28)) FAILED")
+                }
+                killTmuxServer()
+            }
+        }
+
+        // Targets.
+        say("")
+        say("targets (run):")
+        guard hasRun, let run = medians["rtl-tui run -- cat"] else {
+            say("  NOT MEASURED: rtl-tui run is not available")
+            return
+        }
+        if let t = medians["tmux, cat in a pane"] {
+            say("  throughput: tmux time / run time = \(fmt(t / run, 2))x (target >= 1.0): \(verdict(t / run >= 1.0))")
+        }
+        if let s = medians["script -qfc cat"] {
+            say("  throughput: script time / run time = \(fmt(s / run, 2))x (target >= 0.5): \(verdict(s / run >= 0.5))")
+        }
+        if let r = echoes["rtl-tui run -- cat"], let t = echoes["tmux, cat in a pane"] {
+            let p50 = Self.percentile(r, 50) / Self.percentile(t, 50), p99 = Self.percentile(r, 99) / Self.percentile(t, 99)
+            say("  echo latency: run / tmux = \(fmt(p50, 2))x at p50, \(fmt(p99, 2))x at p99 (target <= 1.0): \(verdict(p50 <= 1.0 && p99 <= 1.0))")
+            if let c = echoes["cat on the pty itself"] {
+                say("  (information: added to cat on the pty itself, p50: run \(fmt((Self.percentile(r, 50) - Self.percentile(c, 50)) / 1000)) ms, "
+                    + "tmux \(fmt((Self.percentile(t, 50) - Self.percentile(c, 50)) / 1000)) ms)")
+            }
+        }
+        if let p = peaks {
+            let ratio = Double(p.large) / Double(p.small)
+            say("  peak RSS of run: cat of \(fmt(Double(smallCorpusBytes) / 1e6, 1)) MB \(fmt(Double(p.small) / 1024, 1)) MB, of \(fmt(mb, 1)) MB \(fmt(Double(p.large) / 1024, 1)) MB: "
+                + "\(fmt(ratio, 2))x (target <= 1.10, not growing with the output): \(verdict(ratio <= 1.10))")
+        } else {
+            say("  peak RSS of run: NOT MEASURED (run failed)")
+        }
+        for mode in ["one", "all"] {
+            if let r = frameResults["rtl-tui run \(mode)"] {
+                let t = frameResults["tmux \(mode)"].map { ", tmux \(fmt($0, 2))x" } ?? ""
+                say("  changed rows (\(mode == "one" ? "one row" : "every row") per frame): bytes to the terminal / bytes of the changed rows' text = \(fmt(r, 2))x\(t) (information)")
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import BidiTerm
+import Foundation
+import XCTest
+@testable import BidiTermTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `DirectScreen` writes, read back through a pipe.
+final class DirectScreenTests: XCTestCase {
+    private func written(_ body: (DirectScreen) -> Void) throws -> String {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]) }
+        let screen = DirectScreen(fd: fds[1], rows: 3, columns: 10, colors: .palette256, truecolor: false)
+        body(screen)
+        screen.flush()
+        close(fds[1])
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fds[0], &buffer, buffer.count)
+            if n <= 0 { break }
+            bytes += buffer[..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A full repaint (the first frame, after `invalidate`: leaving the alternate screen, a
+    /// resize, a resume) erases row by row, never the whole screen: tmux and VTE move the screen
+    /// into their scrollback on ED 2 (tmux on ED 0 from the top too), which copied the program's normal
+    /// screen into the history again each time (a shell's lines twice after quitting `less`).
+    func test_fullRepaint_erasesRowByRow_neverTheWholeScreen() throws {
+        let frame = [[Cell("a")], [Cell("ש"), Cell("b")], []]
+        let out = try written { screen in
+            screen.draw(frame, cursor: (0, 0))
+            screen.invalidate()
+            screen.draw(frame, cursor: (1, 1))
+        }
+        for erase in ["\u{1B}[2J", "\u{1B}[J", "\u{1B}[0J", "\u{1B}[3J"] {
+            XCTAssertFalse(out.contains(erase), "\(erase.debugDescription) in \(out.debugDescription)")
+        }
+        let rowErase = (1...3).map { "\u{1B}[\($0);1H\u{1B}[2K" }.joined()
+        XCTAssertEqual(out.components(separatedBy: rowErase).count - 1, 2, out.debugDescription)
+        XCTAssertTrue(out.contains("שb"), out.debugDescription)
+    }
+
+    // MARK: - Scrollback, read back through an emulator playing the user's terminal
+
+    private func row(_ text: String) -> [Cell] { text.map { Cell(String($0)) } }
+
+    private func text(_ cells: [Cell]) -> String {
+        String(cells.map(\.symbol).joined().reversed().drop(while: { $0 == " " }).reversed())
+    }
+
+    /// The terminal after `body`: its scrollback (oldest first) and its rows.
+    private func terminal(_ body: (DirectScreen) -> Void) throws -> (scrollback: [String], rows: [String]) {
+        let out = try written(body)
+        let terminal = VTermEmulator(rows: 3, columns: 10)
+        terminal.feed(Array(out.utf8))
+        return (terminal.takeScrolledOff().map(text), (0..<3).map { text(terminal.row($0)) })
+    }
+
+    func test_scroll_linesAlreadyAtTheTop_scrollOutByLineFeeds_intoTheScrollback() throws {
+        let t = try terminal { screen in
+            screen.draw([row("a1"), row("b2"), row("c3")], cursor: nil)
+            screen.scroll([row("a1")], thenDraw: [row("b2"), row("c3"), row("d4")], cursor: nil)
+        }
+        XCTAssertEqual(t.scrollback, ["a1"])
+        XCTAssertEqual(t.rows, ["b2", "c3", "d4"])
+    }
+
+    func test_scroll_aFlood_streamsTheLinesNeverShown_andEveryLineReachesTheScrollbackOnce() throws {
+        var pushedBytes = 0
+        let out = try written { screen in
+            screen.draw([row("l1"), row("l2"), row("l3")], cursor: nil)
+            screen.flush()
+            let before = screen.bytesWritten
+            let pushed = (1...8).map { row("l\($0)") }
+            screen.scroll(pushed, thenDraw: [row("l9"), row("שלום"), row("l11")], cursor: nil)
+            screen.flush()
+            pushedBytes = screen.bytesWritten - before
+        }
+        let terminal = VTermEmulator(rows: 3, columns: 10)
+        terminal.feed(Array(out.utf8))
+        XCTAssertEqual(terminal.takeScrolledOff().map(text), (1...8).map { "l\($0)" })
+        XCTAssertEqual((0..<3).map { text(terminal.row($0)) }, ["l9", "שלום", "l11"])
+        // A stream: about the bytes of the text, not a cursor move and a redraw per line.
+        XCTAssertLessThan(pushedBytes, 8 * 12, out.debugDescription)
+    }
+
+    func test_scroll_linesTheScreenDoesNotShow_areDrawnAtTheTopAndScrolledOut() throws {
+        let t = try terminal { screen in
+            screen.draw([row("x"), row("y"), row("z")], cursor: nil)
+            screen.scroll([row("p"), row("q")], thenDraw: [row("r"), row("s"), row("t")], cursor: nil)
+        }
+        XCTAssertEqual(t.scrollback, ["p", "q"])
+        XCTAssertEqual(t.rows, ["r", "s", "t"])
+    }
+}
