@@ -77,6 +77,17 @@ extern "C" int32_t CICU_messagePluralArguments(const uint16_t *pattern, int32_t 
         UnicodeString text = mp.getSubstring(name);
         std::string utf8(type == UMSGPAT_ARG_TYPE_SELECT ? "s:" : "p:");
         text.toUTF8String(utf8);
+        // The selectors of this argument's own cases (`=0`, `one`, `other`), nested ones skipped.
+        int32_t limit = mp.getLimitPartIndex(i);
+        for (int32_t j = i + 2; j < limit; j++) {
+            const MessagePattern::Part &sel = mp.getPart(j);
+            if (sel.getType() == UMSGPAT_PART_TYPE_ARG_SELECTOR) {
+                utf8 += ' ';
+                mp.getSubstring(sel).toUTF8String(utf8);
+            } else if (sel.getType() == UMSGPAT_PART_TYPE_MSG_START) {
+                j = mp.getLimitPartIndex(j);
+            }
+        }
         if (n + (int32_t)utf8.size() + 2 > capacity) break;
         if (n > 0) out[n++] = ',';
         memcpy(out + n, utf8.data(), utf8.size());

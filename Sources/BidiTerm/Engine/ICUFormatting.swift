@@ -263,14 +263,26 @@ public enum MessageFormat {
     /// The arguments a pattern selects on, in order: plural and selectordinal (`plural: true`) and
     /// select (`plural: false`) arguments; empty when it has none or does not parse.
     public static func selectingArguments(_ pattern: String) -> [(name: String, plural: Bool)] {
+        selectors(pattern).map { ($0.name, $0.plural) }
+    }
+
+    /// The arguments a pattern selects on, with the selectors of their cases (`=0`, `one`,
+    /// `other`), in order.
+    public static func selectors(_ pattern: String) -> [(name: String, plural: Bool, selectors: [String])] {
         let p = Array(pattern.utf16)
-        var out = [CChar](repeating: 0, count: 1024)
-        var err: Int32 = 0
-        let n = CICU_messagePluralArguments(p, Int32(p.count), &out, 1024, &err)
-        guard n > 0 else { return [] }
-        return stringFromCBuffer(out).split(separator: ",").map { item in
-            (String(item.dropFirst(2)), item.hasPrefix("p:"))
+        var capacity = 1024
+        for _ in 0..<2 {
+            var out = [CChar](repeating: 0, count: capacity)
+            var err: Int32 = 0
+            let n = CICU_messagePluralArguments(p, Int32(p.count), &out, Int32(capacity), &err)
+            guard n > 0 else { return [] }
+            if Int(n) + 64 >= capacity { capacity *= 8; continue }
+            return stringFromCBuffer(out).split(separator: ",").map { item in
+                let words = item.dropFirst(2).split(separator: " ").map(String.init)
+                return (words.first ?? "", item.hasPrefix("p:"), Array(words.dropFirst()))
+            }
         }
+        return []
     }
 
     /// `pattern` formatted in `locale` (its plural rules; numbers in `numerals`, else its digits).

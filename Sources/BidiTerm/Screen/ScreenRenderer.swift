@@ -104,13 +104,28 @@ public struct ScreenRenderer {
 
     /// The plural forms `key` lacks for its catalog's rule (an index form of gettext or Qt, or a
     /// CLDR category), each with a number that needs it; i18next's suffixed keys (`key_few`) count
-    /// as forms. Empty for a key that is not plural or is missing.
+    /// as forms, and an ICU MessageFormat text's plural cases (`count: few`). Empty for a key that
+    /// is not plural or is missing.
     public func missingPluralForms(_ key: String) -> [(form: String, sample: Double)] {
         if index[key] == nil, index["\(key)_other"] != nil {
             return plurals.samples.filter { index["\(key)_\($0.category.rawValue)"] == nil }.map { ($0.category.rawValue, $0.number) }
         }
         guard let f = index[key] else { return [] }
-        return catalogs[f.catalog].missingForms(of: catalogs[f.catalog].entries[f.entry], selector: selectors[f.catalog])
+        let entry = catalogs[f.catalog].entries[f.entry]
+        if entry.plurals.isEmpty, let text = entry.translation, MessageFormat.isMessageFormat(text) {
+            // ICU MessageFormat: each plural argument's cases against the locale's categories (an
+            // explicit `=N` case covers a category that N alone takes, as `=0` Arabic's zero).
+            var out: [(form: String, sample: Double)] = []
+            for arg in MessageFormat.selectors(text) where arg.plural {
+                for (category, n) in plurals.samples where !arg.selectors.contains(category.rawValue) {
+                    let exact = "=" + (n == n.rounded() ? String(Int(n)) : String(n))
+                    if arg.selectors.contains(exact) && (category == .zero || category == .one || category == .two) { continue }
+                    out.append((arg.name.isEmpty ? category.rawValue : "\(arg.name): \(category.rawValue)", n))
+                }
+            }
+            return out
+        }
+        return catalogs[f.catalog].missingForms(of: entry, selector: selectors[f.catalog])
     }
 
     /// The entry and catalog a key resolves to, for the panels that list forms.

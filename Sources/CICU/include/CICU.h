@@ -182,7 +182,8 @@ int32_t CICU_formatMessage(const char *locale, const uint16_t *pattern, int32_t 
                            uint16_t *out, int32_t capacity, int32_t *errorOffset, int32_t *err);
 /// The arguments a pattern selects on, comma-separated and NUL-terminated UTF-8 in `out`: `p:name`
 /// for a plural or selectordinal argument (`{count, plural, ...}` gives `p:count`), `s:name` for a
-/// select argument; returns the length, or -1 (and *err set) when the pattern does not parse.
+/// select argument, each followed by its selectors after spaces (`p:count =0 one other`); returns
+/// the length, or -1 (and *err set) when the pattern does not parse.
 int32_t CICU_messagePluralArguments(const uint16_t *pattern, int32_t patternLength, char *out, int32_t capacity,
                                     int32_t *err);
 /// An ICU locale ID for a locale name as users write it (`ar-SA`, `fa_IR.UTF-8`, `ar-u-nu-latn`,

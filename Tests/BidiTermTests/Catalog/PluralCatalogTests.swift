@@ -107,4 +107,16 @@ final class PluralCatalogTests: XCTestCase {
         let text = r.resolve(.key("files.deleted", args: [], count: .number(5))).text
         XCTAssertTrue(text.hasPrefix("[5 ƒîļéš đéļéţéđ"), text)
     }
+
+    /// Missing forms of ICU MessageFormat texts and i18next keys, as the preview's `t` panel lists them.
+    func test_missingForms_ofMessageFormatAndI18next() throws {
+        let arb = #"{"@@locale": "ar", "a": "{n, plural, =0 {none} one {one} other {# x}}", "b": "{count, plural, zero {z} one {o} two {t} few {f} many {m} other {x}}"}"#
+        let c = try CatalogLoader.load(data: Data(arb.utf8), path: "app_ar.arb")
+        let r = ScreenRenderer(catalogs: [c], locale: "ar")
+        XCTAssertEqual(r.missingPluralForms("a").map(\.form), ["n: two", "n: few", "n: many"])
+        XCTAssertEqual(r.missingPluralForms("b").map(\.form), [])
+        let json = #"{"files_one": "o", "files_other": "x"}"#
+        let j = ScreenRenderer(catalogs: [try CatalogLoader.load(data: Data(json.utf8), path: "ar.json")], locale: "ar")
+        XCTAssertEqual(j.missingPluralForms("files").map(\.form), ["zero", "two", "few", "many"])
+    }
 }
