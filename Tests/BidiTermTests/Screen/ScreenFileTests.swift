@@ -726,7 +726,8 @@ final class ScreenFileTests: XCTestCase {
         }
     }
 
-    /// The entries of a gettext catalog: msgid → msgstr, the header under "".
+    /// The entries of a gettext catalog: msgid → msgstr (a plural entry's last form), the header
+    /// under "".
     private func readCatalog(_ language: String) throws -> [String: String] {
         let text = try String(contentsOfFile: "\(Self.demoCatalogs)/\(language).po", encoding: .utf8)
         var entries: [String: String] = [:]
@@ -752,6 +753,9 @@ final class ScreenFileTests: XCTestCase {
                 pair.0 = unquote(line.dropFirst(6)); current = \.0
             } else if line.hasPrefix("msgstr ") {
                 pair.1 = unquote(line.dropFirst(7)); current = \.1
+            } else if line.hasPrefix("msgstr["), let close = line.firstIndex(of: "]") {
+                // A plural entry: its last form (the one most numbers take) stands for it.
+                pair.1 = unquote(line[line.index(close, offsetBy: 2)...]); current = \.1
             } else if line.hasPrefix("\""), let key = current {
                 pair[keyPath: key] = (pair[keyPath: key] ?? "") + unquote(line[...])
             } else if line.isEmpty || line.hasPrefix("#") {
