@@ -80,3 +80,9 @@ test-deb: deb
 # The two example programs built against the library products only (Examples/Package.swift).
 examples: deps
 	cd Examples && $(SWIFT) build
+
+# The DocC documentation of the BidiTerm and BidiTermTerminal products (their catalogs in
+# Sources/*/*.docc), built with no warnings and every public symbol documented (Scripts/docs.sh).
+.PHONY: docs
+docs:
+	@Scripts/docs.sh

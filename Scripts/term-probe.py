@@ -176,6 +176,11 @@ GLYPHS = [
     ("x+wj", "x\u2060"), ("x+cgj", "x\u034f"),
     ("family-zwj", "\U0001f468\u200d\U0001f469\u200d\U0001f467"),
     ("flag-il", "\U0001f1ee\U0001f1f1"),
+    # A 2-byte letter: 2 cells means the terminal reads bytes, not UTF-8. Marks on their own
+    # and inside a word: a terminal that gives a mark a cell moves 1 more.
+    ("e-acute", "\u00e9"), ("beh+fathatan+beh", "\u0628\u064b\u0628"),
+    ("beh+zwj+beh", "\u0628\u200d\u0628"), ("alef+hamza-above", "\u0627\u0654"),
+    ("hebrew-bet-dagesh", "\u05d1\u05bc"),
 ]
 
 
@@ -337,6 +342,17 @@ def main():
               "LANG", "LC_ALL"):
         if k in os.environ:
             meta.append(("env." + k, os.environ[k]))
+    # The processes above the probe (a terminal's own name, where it runs locally).
+    pid, chain = os.getppid(), []
+    while pid > 1 and len(chain) < 6:
+        try:
+            with open("/proc/%d/comm" % pid) as f:
+                chain.append(f.read().strip())
+            with open("/proc/%d/stat" % pid) as f:
+                pid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            break
+    meta.append(("parents", " < ".join(chain)))
     for kv in a.meta:
         k, _, v = kv.partition("=")
         meta.append((k, v))

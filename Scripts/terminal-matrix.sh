@@ -6,7 +6,11 @@
 #   --binary PATH      rtl-tui to run (default: .build/release/rtl-tui, then .build/debug)
 #   --out DIR          output folder (default: matrix-out); PNGs and summary.md go there
 #   --terminals LIST   comma-separated subset (default: xterm,urxvt,stterm,mlterm,VTE,konsole,
-#                      qterminal,pterm,kitty,tmux-vte; VTE = sakura, else lxterminal)
+#                      qterminal,pterm,kitty,tmux-vte,cool-retro-term,deepin-terminal,terminology,
+#                      eterm; VTE = sakura, else lxterminal). The last four are driven by
+#                      term-shot-record (cool-retro-term: settings in its SQLite database, software
+#                      GL; deepin-terminal: under dbus-run-session; terminology: under twm; Eterm:
+#                      core X fonts, apt-get install xfonts-base)
 #   --locales LIST     comma-separated demo locales (default: ar,he)
 #   --screen ID        demo screen (default: settings)
 #   --args 'ARGS'      extra demo arguments for the run under test (default: none = auto)
@@ -16,7 +20,11 @@
 #   --wait S           seconds between the window appearing and the screenshot (default: 6)
 #   -v                 show term-shot's progress
 # Environment: TERM_SHOT = path of term-shot (default: shared/tools/term-shot in the folder
-#   above the repository (../shared/tools), or above that for a worktree, then PATH).
+#   above the repository (../shared/tools), or above that for a worktree, then PATH);
+#   TERM_SHOT_RECORD likewise for term-shot-record (the terminals term-shot does not drive).
+# Each terminal also gets a `render` shot: the README's first example, `rtl-tui render --width
+# 30 TEXT`, against the same terminal with its bidi off running `render --bidi-mode none`.
+# deepin-terminal's bidi cannot be turned off: it has no reference, and is judged by eye.
 #
 # For every terminal and locale it takes two screenshots at 100x30, LANG=C.UTF-8:
 #   default    the terminal as installed, running `rtl-tui demo --locale L --screen ID`
@@ -45,6 +53,7 @@ usage() { sed -n '2,/^set -u/{/^#/s/^# \{0,1\}//p}' "$0" >&2; exit 2; }
 die() { echo "$prog: $*" >&2; exit 1; }
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
+readme_example='שלום עולם! התקשרו ל-03-1234567 (שלוחה 12).'
 binary="" out="matrix-out" terminals="" locales="ar,he" screen="settings" args=""
 ref_args="--bidi-mode explicit" jobs=2 wait_s=6 verbose=0 programs="mixed,less,dialog"
 while [ $# -gt 0 ]; do
@@ -83,6 +92,7 @@ if [ -z "$shot" ]; then
   [ -n "$shot" ] || shot=$(command -v term-shot || true)
 fi
 [ -n "$shot" ] && [ -x "$shot" ] || die "term-shot not found (set TERM_SHOT=/path/to/term-shot)"
+shot_record=${TERM_SHOT_RECORD:-$(dirname "$shot")/term-shot-record}
 for t in Xvfb xdotool compare; do
   command -v "$t" >/dev/null || die "missing $t (apt-get install xvfb xdotool imagemagick)"
 done
@@ -113,6 +123,8 @@ pkg_of() {  # terminal -> Debian package(s) whose versions the summary reports
     urxvt) echo rxvt-unicode ;;
     sakura|lxterminal) echo "$1 libvte-2.91-0" ;;
     qterminal) echo "qterminal libqtermwidget5-1" ;;
+    cool-retro-term) echo "cool-retro-term" ;;
+    eterm) echo "eterm" ;;
     tmux-vte) echo "tmux" ;;
     *) echo "$1" ;;
   esac
@@ -128,7 +140,7 @@ version_of() {
 vte=""
 for t in sakura lxterminal; do command -v "$t" >/dev/null && { vte=$t; break; }; done
 if [ -z "$terminals" ]; then
-  terminals="xterm,urxvt,stterm,mlterm,VTE,konsole,qterminal,pterm,kitty,tmux-vte"
+  terminals="xterm,urxvt,stterm,mlterm,VTE,konsole,qterminal,pterm,kitty,tmux-vte,cool-retro-term,deepin-terminal,terminology,eterm"
 fi
 list=()
 missing=()
@@ -143,6 +155,11 @@ for t in "${req[@]}"; do
     xterm|urxvt|stterm|mlterm|sakura|lxterminal|konsole|qterminal|pterm|kitty)
       if command -v "$t" >/dev/null; then list+=("$t")
       else missing+=("$t (apt-get install $(pkg_of "$t" | cut -d' ' -f1))"); fi ;;
+    cool-retro-term|deepin-terminal|terminology|eterm)
+      exe=$t; [ "$t" = eterm ] && exe=Eterm
+      if ! command -v "$exe" >/dev/null; then missing+=("$t (apt-get install $t)")
+      elif [ ! -x "$shot_record" ]; then missing+=("$t (needs term-shot-record)")
+      else list+=("$t"); fi ;;
     *) die "unknown terminal: $t" ;;
   esac
 done
@@ -213,14 +230,39 @@ shoot() {
   # shellcheck disable=SC2206  # the arguments are words on purpose
   cmd=("$binary" demo --locale "$loc" --screen "$screen" --no-animate $demo_args)
   if [ "$conf" = doctor ]; then sink="$out/$name.json"; cmd=("$binary" doctor --format json); fi
+  if [ "$conf" = render ] || [ "$conf" = render-reference ]; then
+    cmd=("$binary" render --width 30 "$readme_example")
+    [ "$conf" = render-reference ] && cmd+=(--bidi-mode none)
+  fi
   # shellcheck disable=SC2206
   case "$conf" in
     run-default) cmd=("$binary" run $args -- /bin/sh "$work/prog-$loc.sh") ;;
     run-reference) cmd=("$binary" run $ref_args -- /bin/sh "$work/prog-$loc.sh"); conf=reference ;;
     run-before) cmd=(/bin/sh "$work/prog-$loc.sh") ;;
   esac
+  case "$term" in
+    cool-retro-term|deepin-terminal|terminology|eterm)
+      local off=()
+      case "$conf" in reference|render-reference) off=(--bidi-off) ;; esac
+      [ "$conf" = reference ] || [ "$conf" = render-reference ] || true
+      if [ "$conf" = render ] || [ "$conf" = render-reference ]; then
+        timeout 150 "$shot_record" --terminal "$term" "${off[@]}" --cols 100 --rows 30 --wait "$wait_s" \
+          --env LANG=C.UTF-8 --env LC_ALL=C.UTF-8 --env XDG_CONFIG_HOME="$work/config-$name" --out "$out/$name.png" -- \
+          sh -c '"$@"; exec sleep 120' sh "${cmd[@]}" >"$work/$name.log" 2>&1
+      else
+        timeout 150 "$shot_record" --terminal "$term" "${off[@]}" --cols 100 --rows 30 --wait "$wait_s" \
+          --env LANG=C.UTF-8 --env LC_ALL=C.UTF-8 --env XDG_CONFIG_HOME="$work/config-$name" --out "$out/$name.png" -- \
+          "$work/run.sh" "$pre" "$wrap" "$sink" "${cmd[@]}" >"$work/$name.log" 2>&1
+      fi
+      echo $? >"$work/$name.status"
+      return 0 ;;
+  esac
   case "$term" in tmux-vte:*) wrap="tmux:${term#tmux-vte:}:$work/tmux-$name"; mkdir -p "$work/tmux-$name"; term=$vte ;; esac
-  if [ "$conf" = reference ]; then
+  if [ "$conf" = render ] || [ "$conf" = render-reference ]; then
+    # The line output ends: keep the window for the shot.
+    cmd=(sh -c '"$@"; exec sleep 120' sh "${cmd[@]}")
+  fi
+  if [ "$conf" = reference ] || [ "$conf" = render-reference ]; then
     case "$term" in
       sakura|lxterminal) pre=vte ;;
       mlterm) pre=mlterm ;;
@@ -256,7 +298,7 @@ for t in "${list[@]}"; do
       jobs_list+=("tmux-vte-off-$l-default tmux-vte:off default $l")
       jobs_list+=("tmux-vte-on-$l-default tmux-vte:on default $l")
     else
-      [ "$l" = "${locs[0]}" ] && jobs_list+=("$t-doctor $t doctor $l")
+      [ "$l" = "${locs[0]}" ] && jobs_list+=("$t-doctor $t doctor $l" "$t-render $t render $l" "$t-render-reference $t render-reference $l")
       jobs_list+=("$t-$l-reference $t reference $l" "$t-$l-default $t default $l")
     fi
   done
@@ -311,6 +353,7 @@ PY
 verdict() {  # AE NOTICE(yes|no) -> text
   case "$1" in
     error) echo "no screenshot" ;;
+    none) echo "no reference (its bidi cannot be turned off): see the PNG" ;;
     0) echo "reads right (identical)" ;;
     *) if [ "$2" = yes ]; then echo "shows the notice ($1 px)"; else echo "differs ($1 px)"; fi ;;
   esac
@@ -332,9 +375,11 @@ summary="$out/summary.md"
   echo
   printf '| terminal | version | doctor names | strategy |'
   for l in "${locs[@]}"; do printf ' %s |' "$l"; done
+  printf ' render |'
   echo
   printf '|---|---|---|---|'
   for l in "${locs[@]}"; do printf -- '---|'; done
+  printf -- '---|' 
   echo
   for t in "${list[@]}"; do
     if [ "$t" = tmux-vte ]; then
@@ -354,8 +399,12 @@ summary="$out/summary.md"
     printf '| %s | %s | %s | %s |' "$t" "$(version_of "$t")" "$(doctor_field "$dj" name)" "$(doctor_field "$dj" strategy)"
     for l in "${locs[@]}"; do
       n=$(compare_pair "$out/$t-$l-reference.png" "$out/$t-$l-default.png" "$out/$t-$l-diff.png")
+      if [ "$t" = deepin-terminal ]; then n=none; fi
       printf ' %s %s |' "$(verdict "$n" "$(doctor_field "$dj" notice)")" "$(note_of "$t-$l-default")$(note_of "$t-$l-reference")"
     done
+    n=$(compare_pair "$out/$t-render-reference.png" "$out/$t-render.png" "$out/$t-render-diff.png")
+    [ "$t" = deepin-terminal ] && n=none
+    printf ' %s |' "$(verdict "$n" no)"
     echo
   done
   for m in "${missing[@]}"; do

@@ -79,6 +79,9 @@ final class FakeTerminalHarness {
 
         var env = environment ?? Self.environment(for: fake.recording)
         env["PATH"] = env["PATH"] ?? "/usr/bin:/bin"
+        // The user's remembered answers (TerminalMemory) stay out of the tests: a config folder
+        // of the run's own, empty unless the test fills it.
+        env["XDG_CONFIG_HOME"] = env["XDG_CONFIG_HOME"] ?? NSTemporaryDirectory() + "rtl-tui-config-\(UUID().uuidString)"
         let binary = try executable ?? BuiltBinary.rtlTUI().path
         let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]

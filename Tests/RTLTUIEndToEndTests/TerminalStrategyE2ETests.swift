@@ -34,6 +34,32 @@ final class TerminalStrategyE2ETests: XCTestCase {
         XCTAssertEqual(try tmux.waitForExit(), .exited(0))
     }
 
+    /// A notice is a box the first time in a terminal; the next start shows it as one line above
+    /// the key hints (remembered in the config folder), until the help is opened.
+    func test_theNoticeIsABoxOnce_thenOneLine() throws {
+        let config = NSTemporaryDirectory() + "rtl-tui-config-\(UUID().uuidString)"
+        for run in 1...2 {
+            let tmux = try TmuxHarness(columns: 100, rows: 30, passthrough: false)
+            defer { tmux.tearDown() }
+            try tmux.start([try DemoE2E.binary(), "demo", "--no-animate", "--locale", "ar"], environment: ["XDG_CONFIG_HOME": config])
+            let first = try DemoE2E.waitForFrame(tmux) { $0.contains("allow-passthrough") || $0.contains("? shows what to do") }
+            if run == 1 {
+                XCTAssertTrue(first.contains("Enter or Esc: close"), first.description)
+            } else {
+                XCTAssertTrue(first.contains("Terminal: tmux keeps"), first.description)
+                XCTAssertFalse(first.contains("Enter or Esc: close"), first.description)
+                try tmux.sendKeys("?")
+                let help = try tmux.waitFor("allow-passthrough")
+                XCTAssertFalse(help.contains("? shows what to do"), help.description)
+                try tmux.sendKeys("q")
+            }
+            try tmux.sendKeys("q")
+            XCTAssertEqual(try tmux.waitForExit(), .exited(0))
+        }
+        let memory = try String(contentsOfFile: config + "/rtl-tui/terminals", encoding: .utf8)
+        XCTAssertTrue(memory.contains("notice\ttmux"), memory)
+    }
+
     /// tmux with passthrough on but no client attached: nothing outside to switch or to ask; no
     /// notice, no mode sequences, and the first frame comes at once.
     func test_demoInDetachedTmuxWithPassthrough_drawsWithoutANotice() throws {

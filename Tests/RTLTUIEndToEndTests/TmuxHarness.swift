@@ -448,6 +448,8 @@ final class TmuxHarness {
         for k in env.keys where k.hasPrefix("LC_") { env[k] = nil }
         env["LANG"] = "C.UTF-8"
         env["LC_ALL"] = "C.UTF-8"
+        // The user's remembered answers and notices (TerminalMemory) stay out of the tests.
+        env["XDG_CONFIG_HOME"] = NSTemporaryDirectory() + "rtl-tui-config-\(UUID().uuidString)"
         return env
     }
 

@@ -1,14 +1,18 @@
 /// A grid of cells that widgets draw into; backends draw it (or the difference from the previous
 /// one) to a terminal. Rows are physical: column 0 is the left edge in every direction.
 public struct Buffer: Hashable, Sendable {
+    /// The cells the buffer covers (physical coordinates).
     public private(set) var area: Rect
+    /// The cells, row by row from the top, each row from the left.
     public private(set) var cells: [Cell]
 
+    /// A buffer covering `area`, every cell `cell`.
     public init(area: Rect, filling cell: Cell = .blank) {
         self.area = area
         self.cells = Array(repeating: cell, count: area.area)
     }
 
+    /// A blank buffer of `width` × `height` cells at the origin.
     public init(width: Int, height: Int) { self.init(area: Rect(width: width, height: height)) }
 
     @inline(__always) func index(_ x: Int, _ y: Int) -> Int? {

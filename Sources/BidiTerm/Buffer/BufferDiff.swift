@@ -7,6 +7,7 @@ public struct CellUpdate: Hashable, Sendable {
     /// The cell to draw there.
     public var cell: Cell
 
+    /// An update of the cell at (`x`, `y`) to `cell`.
     public init(x: Int, y: Int, cell: Cell) {
         self.x = x
         self.y = y

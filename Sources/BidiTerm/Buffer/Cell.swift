@@ -4,18 +4,24 @@
 /// character). A wide grapheme (two columns) sits in its left cell with `width == 2`; the cell to its
 /// right is a continuation cell with an empty `symbol` and `width == 0`, which backends skip.
 public struct Cell: Hashable, Sendable {
+    /// What the cell shows: one grapheme cluster as drawn (after shaping), or "" for the second cell of a wide one.
     public var symbol: String
+    /// How many columns the symbol takes: 1 or 2, and 0 for the continuation of a wide one.
     public var width: UInt8
+    /// Colours and attributes.
     public var style: Style
 
+    /// A cell showing `symbol`, `width` columns wide, in `style`.
     public init(_ symbol: String = " ", width: UInt8 = 1, style: Style = .plain) {
         self.symbol = symbol
         self.width = width
         self.style = style
     }
 
+    /// A space in the plain style.
     public static let blank = Cell()
     /// The right half of a wide grapheme.
     public static func continuation(style: Style) -> Cell { Cell("", width: 0, style: style) }
+    /// True for the second cell of a wide symbol (drawn by the cell before it).
     public var isContinuation: Bool { width == 0 }
 }

@@ -1,15 +1,24 @@
 /// A colour: the terminal's default, one of the 16 ANSI colours, an index of the 256-colour palette,
 /// or a 24-bit colour (`SGR 38;2;r;g;b`, which programs run under `rtl-tui run` send).
 public enum Color: Hashable, Sendable {
+    /// The terminal's own default colour.
     case `default`
-    case ansi(UInt8)      // 0...15
-    case indexed(UInt8)   // 0...255
+    /// One of the 16 ANSI colours, 0…15 (8…15 are the bright ones).
+    case ansi(UInt8)
+    /// An index of the 256-colour palette.
+    case indexed(UInt8)
+    /// A 24-bit colour (red, green, blue).
     case rgb(UInt8, UInt8, UInt8)
 
+    /// The 16 ANSI colours by name: black, red, green, yellow (0–3),
     public static let black = Color.ansi(0), red = Color.ansi(1), green = Color.ansi(2), yellow = Color.ansi(3)
+    /// blue, magenta, cyan, white (4–7),
     public static let blue = Color.ansi(4), magenta = Color.ansi(5), cyan = Color.ansi(6), white = Color.ansi(7)
+    /// gray (bright black), bright red, bright green (8–10),
     public static let gray = Color.ansi(8), brightRed = Color.ansi(9), brightGreen = Color.ansi(10)
+    /// bright yellow, bright blue, bright magenta (11–13),
     public static let brightYellow = Color.ansi(11), brightBlue = Color.ansi(12), brightMagenta = Color.ansi(13)
+    /// bright cyan and bright white (14, 15).
     public static let brightCyan = Color.ansi(14), brightWhite = Color.ansi(15)
 
     /// The nearest of the 8 basic colours, for terminals with 8 colours.

@@ -5,10 +5,14 @@ import Foundation
 
 /// A colour as red, green and blue, 0–255 each.
 public struct RGB: Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0…255.
     public var r: UInt8
+    /// Green, 0…255.
     public var g: UInt8
+    /// Blue, 0…255.
     public var b: UInt8
 
+    /// A colour of red `r`, green `g` and blue `b`.
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) {
         self.r = r
         self.g = g

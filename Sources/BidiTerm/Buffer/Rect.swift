@@ -2,11 +2,16 @@
 ///
 /// Coordinates are always physical (visual): `x` grows to the right whatever the layout direction.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The left column.
     public var x: Int
+    /// The top row.
     public var y: Int
+    /// Columns (never negative).
     public var width: Int
+    /// Rows (never negative).
     public var height: Int
 
+    /// A rectangle at (`x`, `y`); a negative size becomes 0.
     public init(x: Int = 0, y: Int = 0, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -14,12 +19,19 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.height = max(0, height)
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(width: 0, height: 0)
+    /// True when it holds no cell.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+    /// The left column.
     public var minX: Int { x }
+    /// The column just right of the rectangle.
     public var maxX: Int { x + width }
+    /// The top row.
     public var minY: Int { y }
+    /// The row just below the rectangle.
     public var maxY: Int { y + height }
+    /// The number of cells.
     public var area: Int { width * height }
     public var description: String { "Rect(x: \(x), y: \(y), w: \(width), h: \(height))" }
 
@@ -35,10 +47,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         inset(top: margin, left: margin, bottom: margin, right: margin)
     }
 
+    /// `self` shrunk by the given number of cells on each side (never negative).
     public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> Rect {
         let w = max(0, width - left - right), h = max(0, height - top - bottom)
         return Rect(x: x + min(left, width), y: y + min(top, height), width: w, height: h)
     }
 
+    /// True when the cell at (`px`, `py`) lies inside.
     public func contains(x px: Int, y py: Int) -> Bool { px >= minX && px < maxX && py >= minY && py < maxY }
 }

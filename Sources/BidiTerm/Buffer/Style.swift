@@ -2,27 +2,39 @@
 public struct Attributes: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Bold (or bright).
     public static let bold = Attributes(rawValue: 1)
+    /// Dim.
     public static let dim = Attributes(rawValue: 2)
+    /// Italic.
     public static let italic = Attributes(rawValue: 4)
+    /// Underlined.
     public static let underline = Attributes(rawValue: 8)
+    /// Reverse video: foreground and background swapped.
     public static let reverse = Attributes(rawValue: 16)
+    /// Blinking.
     public static let blink = Attributes(rawValue: 32)
+    /// Struck through.
     public static let strikethrough = Attributes(rawValue: 64)
 }
 
 /// Colours and attributes of a cell.
 public struct Style: Hashable, Sendable {
+    /// The foreground colour.
     public var fg: Color
+    /// The background colour.
     public var bg: Color
+    /// Bold, underline and the other attributes.
     public var attributes: Attributes
 
+    /// A style of these colours and attributes.
     public init(fg: Color = .default, bg: Color = .default, attributes: Attributes = []) {
         self.fg = fg
         self.bg = bg
         self.attributes = attributes
     }
 
+    /// The terminal's default colours, no attributes.
     public static let plain = Style()
 
     /// `self` with `other`'s non-default colours and added attributes laid over it.

@@ -26,7 +26,9 @@ public struct BidiAnalysis: Sendable, Hashable {
 
     /// A run of one direction.
     public struct Run: Sendable, Hashable {
+        /// The scalars of the run.
         public let range: Range<Int>
+        /// Its direction (the parity of its level).
         public let direction: LayoutDirection
     }
 
@@ -52,6 +54,7 @@ public struct BidiAnalysis: Sendable, Hashable {
 extension BidiEngine {
     /// Runs the bidi algorithm on `scalars` as one paragraph and one line (see `BidiAnalysis`).
     public func analyze(_ scalars: [Unicode.Scalar], direction: BaseDirection) -> BidiAnalysis {
+        lock.lock(); defer { lock.unlock() }
         var units: [UInt16] = []
         units.reserveCapacity(scalars.count)
         var unitToScalar: [Int32] = []
@@ -124,6 +127,7 @@ extension BidiEngine {
     /// ICU's own reordering of `text` as one line (`ubidi_writeReordered` with mirroring, marks kept
     /// after their base, bidi controls removed): the reference the display layout is checked against.
     public func icuReordered(_ text: String, direction: BaseDirection) -> String {
+        lock.lock(); defer { lock.unlock() }
         let units = Array(text.utf16)
         guard !units.isEmpty else { return "" }
         var err: Int32 = 0
@@ -235,6 +239,7 @@ extension BidiEngine {
     /// When ICU fails (out of memory), the text is reported unreordered at level 0, as `analyze`
     /// reports it.
     public func withAnalysis<R>(of text: String, direction: BaseDirection, _ body: (BidiAnalysisView) throws -> R) rethrows -> R {
+        lock.lock(); defer { lock.unlock() }
         let n = load(text)
         let u = scratch.pointee.units.base
         var paraLevel = direction.levelWithoutStrongText

@@ -12,6 +12,11 @@ extension BidiEngine {
     /// found, and the clusters of a wrapped paragraph are held for a window of it at a time, so the
     /// memory a wrapped paragraph takes beyond its text is bounded by the width, not its length.
     /// - Parameters:
+    ///   - text: the paragraph as UTF-8, in logical order.
+    ///   - direction: its base direction.
+    ///   - options: shaping, mirroring, numerals, tabs.
+    ///   - format: the width to wrap at, the alignment and padding, and the marks of each line.
+    ///   - out: where the lines are appended.
     ///   - flush: called between visual lines once the lines not yet appended to `out` take 64 KiB or
     ///     more: they are appended, and `flush` writes `out` and empties it (a long paragraph then
     ///     streams); without it, everything is appended to `out`.
@@ -20,7 +25,8 @@ extension BidiEngine {
     /// - Complexity: O(n) in the length of `utf8`.
     public func render(utf8 text: UnsafeBufferPointer<UInt8>, direction: BaseDirection, options: LayoutOptions = LayoutOptions(),
                        format: LineFormat, into out: inout [UInt8], flush: ((inout [UInt8]) -> Void)? = nil) -> Bool {
-        renderParagraph(text, direction: direction, options: options, format: format, lineFeeds: true, into: &out, flush: flush)
+        lock.lock(); defer { lock.unlock() }
+        return renderParagraph(text, direction: direction, options: options, format: format, lineFeeds: true, into: &out, flush: flush)
     }
 
     /// Draws one paragraph given as UTF-8 on one line, without wrapping, straight to UTF-8: appends
@@ -29,7 +35,8 @@ extension BidiEngine {
     /// - Returns: false, appending nothing, when `utf8` is not valid UTF-8.
     public func render(utf8 text: UnsafeBufferPointer<UInt8>, direction: BaseDirection,
                        options: LayoutOptions = LayoutOptions(), into out: inout [UInt8]) -> Bool {
-        renderParagraph(text, direction: direction, options: options, format: LineFormat(), lineFeeds: false, into: &out, flush: nil)
+        lock.lock(); defer { lock.unlock() }
+        return renderParagraph(text, direction: direction, options: options, format: LineFormat(), lineFeeds: false, into: &out, flush: nil)
     }
 
     func renderParagraph(_ text: UnsafeBufferPointer<UInt8>, direction: BaseDirection, options: LayoutOptions, format: LineFormat,

@@ -4,12 +4,17 @@ import CICU
 /// and sanitising, producing lines of terminal cells.
 ///
 /// An engine keeps its ICU objects and its buffers between calls (creating them costs more than
-/// laying out a short line). It is not thread-safe: use one engine per thread.
+/// laying out a short line). It may be shared between threads (so a `RenderContext` holding it is
+/// `Sendable`): every public call holds the engine's lock, so calls from several threads take
+/// turns. For work in parallel, give each thread an engine of its own.
 ///
 ///     let engine = BidiEngine()
 ///     let p = engine.layout("مرحبا بالعالم (Hello)", direction: .autoLTR, width: 12)
 ///     for line in p.lines { print(line.text) }
-public final class BidiEngine {
+public final class BidiEngine: @unchecked Sendable {
+    // @unchecked: the mutable state (ICU objects, `chars`, `scratch`) is touched only inside the
+    // public calls, each of which holds `lock`.
+    let lock = EngineLock()
     let para = ICUBidi()
     let lineBidi = ICUBidi()
     /// Character properties and widths of the BMP, filled as blocks are met.
@@ -24,21 +29,22 @@ public final class BidiEngine {
 
     /// Units shaped at a time in a long paragraph (see `prepare`).
     public var shapingSegment: Int {
-        get { scratch.pointee.shapingSegment }
-        set { scratch.pointee.shapingSegment = max(1, newValue) }
+        get { lock.lock(); defer { lock.unlock() }; return scratch.pointee.shapingSegment }
+        set { lock.lock(); defer { lock.unlock() }; scratch.pointee.shapingSegment = max(1, newValue) }
     }
     /// Units of a wrapped paragraph whose clusters `render` holds at a time (at least a visual line's
     /// worth: it grows for longer lines).
     public var wrapWindow: Int {
-        get { scratch.pointee.wrapWindow }
-        set { scratch.pointee.wrapWindow = max(1, newValue) }
+        get { lock.lock(); defer { lock.unlock() }; return scratch.pointee.wrapWindow }
+        set { lock.lock(); defer { lock.unlock() }; scratch.pointee.wrapWindow = max(1, newValue) }
     }
     /// Bytes of output after which `render` hands a long paragraph's lines to its `flush`.
     public var flushThreshold: Int {
-        get { scratch.pointee.flushThreshold }
-        set { scratch.pointee.flushThreshold = newValue }
+        get { lock.lock(); defer { lock.unlock() }; return scratch.pointee.flushThreshold }
+        set { lock.lock(); defer { lock.unlock() }; scratch.pointee.flushThreshold = newValue }
     }
 
+    /// A new engine (it creates its ICU objects once).
     public init() {
         scratch = .allocate(capacity: 1)
         scratch.initialize(to: EngineScratch())
@@ -61,6 +67,7 @@ public final class BidiEngine {
     /// - Complexity: O(n) in the length of `text`.
     public func layout(_ text: String, direction: BaseDirection, width: Int? = nil,
                        options: LayoutOptions = LayoutOptions()) -> ParagraphLayout {
+        lock.lock(); defer { lock.unlock() }
         var prepared = prepare(count: load(text), options: options)
         let n = prepared.n
         let maxWidth = width.map { max(1, $0) }
@@ -172,6 +179,7 @@ public final class BidiEngine {
         var ascii = true
         for b in text.utf8 where b < 0x20 || b >= 0x7F { ascii = false; break }
         if ascii { return text.utf8.count }
+        lock.lock(); defer { lock.unlock() }
         var prepared = prepare(count: load(text), options: options)
         buildClusters(&prepared)
         if options.revealControls { splitRevealedClusters(&prepared) }

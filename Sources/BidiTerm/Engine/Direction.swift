@@ -3,10 +3,14 @@ import Synchronization
 
 /// A resolved direction: left-to-right or right-to-left.
 public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
-    case ltr, rtl
+    /// Left to right.
+    case ltr
+    /// Right to left.
+    case rtl
 
     /// The other direction.
     public var flipped: LayoutDirection { self == .ltr ? .rtl : .ltr }
+    /// True for right to left.
     public var isRTL: Bool { self == .rtl }
 
     /// The direction of a locale (R1): right to left when the locale's script is (the script the
@@ -22,8 +26,11 @@ public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
 /// The base (paragraph) direction asked for: a fixed one, or `auto` (UAX #9 P2–P3: the first strong
 /// character outside isolates, falling back to `fallback` when there is none).
 public enum BaseDirection: Sendable, Hashable {
+    /// Left to right.
     case ltr
+    /// Right to left.
     case rtl
+    /// The first strong character's direction, or `fallback` when there is none.
     case auto(fallback: LayoutDirection)
 
     /// `auto` falling back to LTR.

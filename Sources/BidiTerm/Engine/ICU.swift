@@ -5,7 +5,9 @@ import CICU
 
 /// An ICU error code (UErrorCode) turned into a Swift error.
 public struct ICUError: Error, CustomStringConvertible, Sendable {
+    /// ICU's error code.
     public let code: Int32
+    /// The ICU function that failed.
     public let function: String
     public var description: String { "ICU error \(code) in \(function)" }
 }
@@ -85,6 +87,8 @@ public enum UnicodeProperties {
 
 /// The Unicode Bidi_Class values, numbered as ICU's UCharDirection.
 public enum BidiClass: UInt8, Sendable, CaseIterable {
+    /// The classes in ICU's order: L, R, EN, ES, ET, AN, CS, B, S, WS, ON, LRE, LRO, AL, RLE, RLO,
+    /// PDF, NSM, BN, FSI, LRI, RLI, PDI (UAX #9, table 4).
     case L = 0, R, EN, ES, ET, AN, CS, B, S, WS, ON, LRE, LRO, AL, RLE, RLO, PDF, NSM, BN, FSI, LRI, RLI, PDI
 
     /// True for the classes that rule X9 removes (embeddings, overrides, PDF, BN).

@@ -21,6 +21,7 @@ public struct LineFormat: Sendable, Hashable {
     /// mirrored glyphs (L4) underlined. Nothing else is ever written as an escape sequence.
     public var marks: Bool
 
+    /// A format: wrap and pad at `width` (nil: neither), align each line, mark the lines with SGR.
     public init(width: Int? = nil, alignment: HorizontalAlignment = .leading, marks: Bool = false) {
         self.width = width.map { max(1, $0) }
         self.alignment = alignment

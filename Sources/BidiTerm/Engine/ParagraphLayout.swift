@@ -17,6 +17,7 @@ public struct LayoutOptions: Sendable, Hashable {
     /// (`⟨RLO⟩`) instead of taking no cell (QA views).
     public var revealControls: Bool = false
 
+    /// Options; the defaults shape, mirror and reorder as a terminal without bidi needs.
     public init(shaping: Bool = true, mirroring: Bool = true, reordering: Bool = true,
                 numerals: NumeralSystem? = nil, tabSize: Int = 8, revealControls: Bool = false) {
         self.shaping = shaping
@@ -45,8 +46,10 @@ public struct VisualCell: Sendable, Hashable {
     /// What the engine did to the cluster on its way to the screen.
     public var flags: Flags = []
 
+    /// True when the cell is in a right-to-left run (an odd level).
     public var isRTL: Bool { level & 1 == 1 }
 
+    /// A cell showing `text`, `width` columns wide, for the scalars `logical`, at bidi level `level`.
     public init(text: String, width: Int, logical: Range<Int>, level: UInt8, flags: Flags = []) {
         self.text = text
         self.width = width
@@ -79,6 +82,7 @@ public struct VisualLine: Sendable, Hashable {
     /// The scalars of the source text on this line.
     public var logicalRange: Range<Int>
 
+    /// A line of `cells` in visual order, `width` columns wide, for the scalars `logicalRange`.
     public init(cells: [VisualCell], width: Int, logicalRange: Range<Int>) {
         self.cells = cells
         self.width = width

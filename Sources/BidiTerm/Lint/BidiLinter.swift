@@ -2,7 +2,13 @@ import Foundation
 
 /// How serious a finding is. Errors fail `rtl-tui check`; warnings fail it only with `--strict`.
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
-    case info, warning, error
+    /// Worth knowing; never fails a check.
+    case info
+    /// Fails `rtl-tui check` with `--strict`.
+    case warning
+    /// Fails `rtl-tui check`.
+    case error
+    /// Info < warning < error.
     public static func < (a: Severity, b: Severity) -> Bool {
         let order: [Severity] = [.info, .warning, .error]
         return order.firstIndex(of: a)! < order.firstIndex(of: b)!
@@ -13,9 +19,13 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
 public struct Finding: Sendable, Hashable {
     /// A stable id, one of ``LintRule/all``.
     public var id: String
+    /// How serious it is.
     public var severity: Severity
+    /// The catalog file.
     public var file: String
+    /// The entry's line in the file (1-based; 0 when unknown).
     public var line: Int
+    /// The entry's column (1-based; 0 when unknown).
     public var column: Int
     /// The entry's key (and context, as `context|key`), or "" for file-level findings.
     public var key: String
@@ -43,6 +53,7 @@ public struct Finding: Sendable, Hashable {
     /// True when `rtl-tui check --fix` repairs this finding.
     public var fixable: Bool
 
+    /// A finding of check `id` on the entry `key` at `file`:`line`:`column`.
     public init(id: String, severity: Severity, file: String, line: Int, column: Int, key: String, message: String,
                 rendered: String = "", suggestion: String = "", entryKey: String = "", context: String? = nil,
                 pluralForm: String? = nil, translation: String? = nil, source: String? = nil, fuzzy: Bool = false,
@@ -85,6 +96,7 @@ public final class BidiLinter {
         /// Ids of checks not to run.
         public var disabled: Set<String>
 
+        /// Options; by default every check runs on every entry that is not fuzzy.
         public init(locale: String? = nil, maxWidth: Int? = nil, includeFuzzy: Bool = false, disabled: Set<String> = [],
                     maxWidthForKey: (@Sendable (String) -> Int?)? = nil) {
             self.locale = locale
@@ -95,9 +107,11 @@ public final class BidiLinter {
         }
     }
 
+    /// What the linter checks.
     public let options: Options
     let engine = BidiEngine()
 
+    /// A linter with `options`.
     public init(options: Options = Options()) { self.options = options }
 
     func enabled(_ id: String) -> Bool { !options.disabled.contains(id) }

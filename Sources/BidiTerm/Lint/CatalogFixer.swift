@@ -29,6 +29,8 @@ public enum CatalogFixer {
     /// The repaired contents of `data`, the file `catalog` was loaded from.
     ///
     /// - Parameters:
+    ///   - data: the file's bytes as read.
+    ///   - catalog: the catalog loaded from them.
     ///   - skip: entries not to touch (ignored keys, fuzzy entries that were not checked).
     ///   - disabled: checks whose repairs are not to be made.
     /// - Throws: ``Refusal`` for a format the fixer does not write, a file that had loading

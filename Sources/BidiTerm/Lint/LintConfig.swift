@@ -27,13 +27,20 @@ public struct LintConfig: Sendable {
     public var path: String?
     /// Per rule: nil disables it, else its severity.
     public var rules: [String: Severity?] = [:]
+    /// The maximum width of a translation in cells (`max-width:`), nil for none.
     public var defaultMaxWidth: Int?
+    /// Maximum widths per key glob (`context|key`), first match wins.
     public var keyMaxWidths: [(glob: String, width: Int)] = []
+    /// Maximum widths per file glob, first match wins.
     public var fileMaxWidths: [(glob: String, width: Int)] = []
+    /// Key globs whose entries are not checked.
     public var ignoredKeys: [String] = []
+    /// File globs (relative to the configuration file) that are not checked.
     public var ignoredFiles: [String] = []
+    /// Check fuzzy entries too.
     public var includeFuzzy = false
 
+    /// The empty configuration: every check at its default severity.
     public init() {}
 
     /// The file name looked for.
@@ -172,11 +179,13 @@ public struct LintConfig: Sendable {
         return abs.hasPrefix(base) ? String(abs.dropFirst(base.count)) : abs
     }
 
+    /// True when `file` matches an ignored file glob.
     public func ignores(file: String) -> Bool {
         let r = relative(file)
         return ignoredFiles.contains { Glob.matches($0, r, path: true) }
     }
 
+    /// True when the entry `key` (in `context`) matches an ignored key glob.
     public func ignores(key: String, context: String?) -> Bool {
         let full = context.map { "\($0)|\(key)" } ?? key
         return ignoredKeys.contains { Glob.matches($0, full, path: false) || Glob.matches($0, key, path: false) }
@@ -208,6 +217,7 @@ public struct LintConfig: Sendable {
 
 /// The problems of a configuration file.
 public struct LintConfigError: Error, CustomStringConvertible, Sendable {
+    /// Each problem with its line and column.
     public let problems: [CatalogDiagnostic]
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

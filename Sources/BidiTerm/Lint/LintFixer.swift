@@ -69,7 +69,9 @@ public enum LintFixer {
     /// One repair: the scalar at `index` replaced by `replacement` (nothing: removed), or, with
     /// `index` equal to the text's length, `replacement` appended.
     public struct Edit: Sendable, Hashable {
+        /// The scalar replaced (the text's length: an append).
         public let index: Int
+        /// What replaces it (empty: it is removed).
         public let replacement: [Unicode.Scalar]
     }
 

@@ -1,7 +1,7 @@
 /// The syntax of the placeholders in a message: printf and its relatives, positional `%1`, brace
 /// and mustache arguments, ICU MessageFormat. Which one applies to an entry comes from its gettext
 /// flags (`c-format`, `qt-format`, `python-brace-format`, …) or the catalog format's own
-/// convention (see ``PlaceholderSyntax/forEntry(_:in:)``).
+/// convention.
 public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable {
     /// glibc printf (`c-format`): `%s`, `%2$d`, `%*d`, `%lu`, `%'Id` (`I`: the locale's digits),
     /// `%m` (no argument).
@@ -34,7 +34,12 @@ public enum PlaceholderSyntax: String, Sendable, Hashable, CaseIterable {
 public struct Placeholder: Sendable, Hashable {
     /// The kinds of value a placeholder takes.
     public enum Kind: String, Sendable, Hashable {
-        case number, string, other
+        /// A number (`%d`, `%f`, `{0,number}`).
+        case number
+        /// A string (`%s`, `{name}`).
+        case string
+        /// Anything else (a pointer, a character).
+        case other
         /// A choice (ICU `plural`/`select`, `%#@name@`): not a value that can reorder with its text.
         case choice
     }
@@ -45,10 +50,12 @@ public struct Placeholder: Sendable, Hashable {
     public var identity: String
     /// Scalar offsets in the message.
     public var range: Range<Int>
+    /// What kind of value it takes.
     public var kind: Kind
     /// True for numeric conversions (`%d`, `%f`, …).
     public var isNumeric: Bool { kind == .number }
 
+    /// A placeholder written `text` at `range` of its message.
     public init(text: String, identity: String, range: Range<Int>, kind: Kind) {
         self.text = text
         self.identity = identity

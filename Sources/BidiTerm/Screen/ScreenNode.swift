@@ -191,19 +191,40 @@ extension ScreenNode {
     /// Where a label sits in its line. `leading`/`trailing` mirror with the direction; `left`/`right`
     /// are physical and do not (R13).
     public enum Alignment: String, Sendable, Equatable, CaseIterable {
-        case leading, trailing, center, left, right
+        /// At the leading edge (mirrors).
+        case leading
+        /// At the trailing edge (mirrors).
+        case trailing
+        /// Centred.
+        case center
+        /// At the left, in every direction (R13).
+        case left
+        /// At the right, in every direction (R13).
+        case right
     }
 
     /// A text attribute of a `Style`.
     public enum TextAttribute: String, Sendable, Equatable, Hashable, CaseIterable {
-        case bold, dim, italic, underline, reverse
+        /// Bold.
+        case bold
+        /// Dim.
+        case dim
+        /// Italic.
+        case italic
+        /// Underlined.
+        case underline
+        /// Reverse video.
+        case reverse
     }
 
     /// A colour of a `Style`: the terminal's default, one of the 16 ANSI colours (0…15), or an index
     /// of the 256-colour palette. Same numbering as the cell buffer's `Color`.
     public enum StyleColor: Sendable, Equatable, Hashable {
+        /// The terminal's default colour.
         case `default`
+        /// An ANSI colour, 0…15.
         case ansi(UInt8)
+        /// A colour of the 256-colour palette.
         case indexed(UInt8)
 
         /// The colour names a screen file may use, with their ANSI numbers. `gray`/`grey` are

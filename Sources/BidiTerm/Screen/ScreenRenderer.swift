@@ -1,8 +1,12 @@
 /// A catalog key a screen uses that no catalog has, with where the screen uses it.
 public struct MissingKey: Sendable, Hashable, CustomStringConvertible {
+    /// The missing key.
     public var key: String
+    /// The screen file.
     public var path: String
+    /// Where the screen uses it: line (1-based),
     public var line: Int
+    /// and column.
     public var column: Int
     public var description: String { "\(path):\(line):\(column): missing catalog key \"\(key)\" (shown as ⟦\(key)⟧)" }
 }

@@ -244,7 +244,9 @@ public struct TextArgument: Sendable, Equatable {
     /// The value of an argument: text is inserted as written, a number through the caller's
     /// number formatter (locale digits, R6).
     public enum Value: Sendable, Equatable {
+        /// Text, inserted as written.
         case string(String)
+        /// A number, formatted with the locale's digits (R6).
         case number(Double)
     }
 

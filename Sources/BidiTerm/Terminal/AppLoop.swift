@@ -27,6 +27,7 @@ public enum AppLoopControl: Hashable, Sendable {
 public struct AppLoop<App: TerminalApp> {
     /// The app, as the loop left it.
     public private(set) var app: App
+    /// Where frames are drawn and keys come from.
     public let backend: any TerminalBackend
     /// The longest single wait for input, in milliseconds, so that `control` is asked regularly
     /// even when a signal does not interrupt the wait.
@@ -38,6 +39,7 @@ public struct AppLoop<App: TerminalApp> {
     /// Messages from other threads for the app (`TerminalApp.receive`), or nil.
     public let mailbox: AppMailbox?
 
+    /// A loop running `app` on `backend`, with messages from `mailbox` when given.
     public init(app: App, backend: any TerminalBackend, mailbox: AppMailbox? = nil) {
         self.app = app
         self.backend = backend

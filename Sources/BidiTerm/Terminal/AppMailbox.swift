@@ -27,6 +27,7 @@ public final class AppMailbox: @unchecked Sendable {
     private var queue: [any Sendable] = []
     private var fds: [Int32] = [-1, -1]
 
+    /// An empty mailbox, with the pipe that wakes the loop when a message is posted.
     public init() {
         fds.withUnsafeMutableBufferPointer { p in
             if pipe(p.baseAddress!) == 0 {

@@ -38,6 +38,7 @@ public struct TerminalStyle: Hashable, Sendable {
     /// The attributes, unchanged by the colour fallback.
     public var attributes: Attributes
 
+    /// A terminal style of colour numbers `fg` and `bg` (-1: default) with `attributes`.
     public init(fg: Int, bg: Int, attributes: Attributes) {
         self.fg = fg
         self.bg = bg
@@ -48,12 +49,14 @@ public struct TerminalStyle: Hashable, Sendable {
 /// Maps `Style` colours onto what a terminal supports: 256 → 16 → 8 (`Color.basic8`) →
 /// monochrome (attributes only).
 public struct ColorMapper: Hashable, Sendable {
+    /// What the terminal supports.
     public let support: ColorSupport
     /// Whether colour -1 (the terminal's default) is available (curses' `use_default_colors`
     /// succeeded). Without it, the default foreground is white (7) and the default background
     /// black (0).
     public let defaultColorsAvailable: Bool
 
+    /// A mapper for a terminal with `support`.
     public init(support: ColorSupport, defaultColorsAvailable: Bool = true) {
         self.support = support
         self.defaultColorsAvailable = defaultColorsAvailable

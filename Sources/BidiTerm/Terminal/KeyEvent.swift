@@ -1,12 +1,44 @@
 /// A key or event read from a terminal.
 public enum KeyEvent: Hashable, Sendable {
+    /// A printable character (a letter of any script, a digit, a symbol).
     case character(Character)
-    case left, right, up, down, home, end, pageUp, pageDown
-    case backspace, delete, enter, tab, backTab, escape
+    /// ← (physical: R14).
+    case left
+    /// → (physical: R14).
+    case right
+    /// ↑.
+    case up
+    /// ↓.
+    case down
+    /// Home: the logical start.
+    case home
+    /// End: the logical end.
+    case end
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
+    /// Backspace: deletes the logically previous grapheme.
+    case backspace
+    /// Delete.
+    case delete
+    /// Enter (Return).
+    case enter
+    /// Tab: the next control in reading order.
+    case tab
+    /// Shift-Tab: the previous control in reading order.
+    case backTab
+    /// Escape.
+    case escape
+    /// A function key, F1…F12.
     case function(Int)
-    case ctrl(Character)       // Ctrl-A ... Ctrl-Z, lower-case letter
+    /// Ctrl with a letter: Ctrl-A … Ctrl-Z, as the lower-case letter.
+    case ctrl(Character)
+    /// The terminal changed size.
     case resize(width: Int, height: Int)
+    /// A mouse button pressed at a cell (0-based; button 1 left, 2 middle, 3 right).
     case mouse(x: Int, y: Int, button: Int)
+    /// A key no case names (its code).
     case unknown(Int)
 }
 

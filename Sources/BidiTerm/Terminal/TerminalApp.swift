@@ -1,6 +1,8 @@
 /// What an app wants after an event.
 public enum AppAction: Hashable, Sendable {
+    /// Keep running.
     case `continue`
+    /// End the app.
     case quit
 }
 

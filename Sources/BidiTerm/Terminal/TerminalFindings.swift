@@ -4,6 +4,7 @@
 
 /// A glyph whose advance the terminal reported different from the width table.
 public struct GlyphWidthDisagreement: Hashable, Sendable, Codable {
+    /// The glyph.
     public var glyph: String
     /// The width rtl-tui lays it out with (glibc's `wcwidth`, summed over the cluster).
     public var expected: Int
@@ -17,6 +18,21 @@ public enum GlyphWidths {
     /// symbols, the demo's emoji) and the lam-alef ligatures (one cell after shaping, R20).
     public static let interfaceGlyphs: [String] = GlyphSet.probes
         + ["\u{FEF5}", "\u{FEF6}", "\u{FEF7}", "\u{FEF8}", "\u{FEF9}", "\u{FEFA}", "\u{FEFB}", "\u{FEFC}"]
+
+    /// A 2-byte letter (é): a terminal that reads UTF-8 moves the cursor 1 cell for it, one that
+    /// reads bytes (Latin-1, as Eterm does) 2.
+    public static let utf8Probe = "\u{00E9}"
+    /// A letter with a mark (Arabic beh with fatha): a terminal that gives marks a cell of their
+    /// own (terminology) moves 2 cells.
+    public static let markProbe = "\u{0628}\u{064E}"
+    /// The probes above, measured at start-up besides the interface's glyphs.
+    public static let terminalProbes = [utf8Probe, markProbe]
+
+    /// Whether the terminal reads bytes, not UTF-8 (`utf8Probe` moved 2 cells).
+    public static func readsBytes(_ advances: [String: Int]) -> Bool { advances[utf8Probe] == 2 }
+
+    /// Whether the terminal gives combining marks a cell of their own (`markProbe` moved 2).
+    public static func marksTakeCells(_ advances: [String: Int]) -> Bool { advances[markProbe] == 2 }
 
     /// The distinct graphemes of `texts` that are not plain letters, digits or punctuation
     /// (symbols, emoji, anything two cells wide, Arabic presentation forms), in order of
@@ -48,7 +64,7 @@ public enum GlyphWidths {
 
     /// The measured glyphs whose advance differs from the width table (`GlyphSet.disagreements`).
     public static func disagreements(_ advances: [String: Int]) -> [GlyphWidthDisagreement] {
-        GlyphSet.disagreements(advances.filter { $0.value >= 0 })
+        GlyphSet.disagreements(advances.filter { $0.value >= 0 && !terminalProbes.contains($0.key) })
             .map { GlyphWidthDisagreement(glyph: $0.glyph, expected: $0.table, measured: $0.measured) }
     }
 }
@@ -61,18 +77,29 @@ public struct TerminalFindings: Hashable, Sendable {
     public var backgroundReply: String?
     /// The advance the terminal gave each measured glyph, for `GlyphSet.adapted(to:)`.
     public var advances: [String: Int]
+    /// The notice was shown in a box in this terminal before: this time it is one line above
+    /// the key hints, until the user opens the help (`?`), which shows it whole.
+    public var noticeSeenBefore = false
 
+    /// Findings: the notice, the OSC 11 reply, the advances measured.
     public init(notice: TerminalNotice? = nil, backgroundReply: String? = nil, advances: [String: Int] = [:]) {
         self.notice = notice
         self.backgroundReply = backgroundReply
         self.advances = advances
     }
 
+    /// Whether the terminal reads bytes rather than UTF-8 (`GlyphWidths.readsBytes`).
+    public var readsBytes: Bool { GlyphWidths.readsBytes(advances) }
+
+    /// Whether combining marks take a cell of their own there (`GlyphWidths.marksTakeCells`):
+    /// the backend then draws letters without their marks, so rows never shift.
+    public var marksTakeCells: Bool { GlyphWidths.marksTakeCells(advances) }
+
     /// Glyphs the terminal draws with another width than the width table says.
     public var widthDisagreements: [GlyphWidthDisagreement] { GlyphWidths.disagreements(advances) }
 
     /// The glyph set for this terminal.
-    public var glyphs: GlyphSet { GlyphSet.adapted(to: advances.filter { $0.value >= 0 }) }
+    public var glyphs: GlyphSet { GlyphSet.adapted(to: advances.filter { $0.value >= 0 && !GlyphWidths.terminalProbes.contains($0.key) }) }
 
     /// The theme for `option` in this terminal (`ThemeChoice.choose` with its OSC 11 answer).
     public func theme(_ option: ThemeOption, environment: [String: String], colors: ColorSupport?) -> ThemeChoice {

@@ -3,23 +3,56 @@
 
 /// A family of terminal emulators that behave alike for bidi (R21).
 public enum TerminalFamily: String, CaseIterable, Hashable, Sendable, Codable {
-    case xterm, urxvt, st, mlterm
+    /// xterm.
+    case xterm
+    /// rxvt-unicode.
+    case urxvt
+    /// st (suckless).
+    case st
+    /// mlterm.
+    case mlterm
     /// GNOME Terminal, Tilix, xfce4-terminal, sakura, lxterminal, Terminator…: the VTE widget.
     case vte
+    /// KDE's Konsole.
     case konsole
-    /// qterminal, and other terminals built on qtermwidget.
+    /// qterminal (qtermwidget, its own bidi per run of equal style).
     case qterminal
+    /// A terminal built on qtermwidget that answers like qterminal (DA2 `>0;115;0`) and was not
+    /// told apart: qterminal, deepin-terminal or cool-retro-term. Whether it reorders is unknown.
+    case qtermwidget
+    /// cool-retro-term (qmltermwidget): answers like qterminal, draws cells as sent (no bidi).
+    case coolRetroTerm
+    /// deepin-terminal: its own fork of qtermwidget, bidi always on (no setting), as qterminal.
+    case deepinTerminal
+    /// Enlightenment's terminology: no bidi; gives every combining mark a cell of its own.
+    case terminology
+    /// Eterm: no bidi, no UTF-8 (bytes are Latin-1 characters), answers CPR only.
+    case eterm
     /// PuTTY and its Unix terminal `pterm`.
     case putty
-    case kitty, mintty, wezterm, foot, alacritty, ghostty
+    /// kitty.
+    case kitty
+    /// mintty (Cygwin, MSYS2, Git for Windows).
+    case mintty
+    /// WezTerm.
+    case wezterm
+    /// foot.
+    case foot
+    /// Alacritty.
+    case alacritty
+    /// Ghostty.
+    case ghostty
+    /// iTerm2.
     case iterm2
     /// macOS Terminal.
     case appleTerminal
+    /// tmux (a multiplexer: the terminal outside is asked through it).
     case tmux
     /// GNU screen.
     case screen
     /// The Linux console.
     case linux
+    /// Not recognised.
     case unknown
 
     /// The name shown to users.
@@ -32,6 +65,11 @@ public enum TerminalFamily: String, CaseIterable, Hashable, Sendable, Codable {
         case .vte: return "VTE (GNOME Terminal, Tilix, xfce4-terminal, sakura, lxterminal)"
         case .konsole: return "Konsole"
         case .qterminal: return "qterminal"
+        case .qtermwidget: return "a qtermwidget terminal (qterminal, deepin-terminal or cool-retro-term)"
+        case .coolRetroTerm: return "cool-retro-term"
+        case .deepinTerminal: return "deepin-terminal"
+        case .terminology: return "terminology"
+        case .eterm: return "Eterm"
         case .putty: return "PuTTY"
         case .kitty: return "kitty"
         case .mintty: return "mintty"
@@ -50,6 +88,48 @@ public enum TerminalFamily: String, CaseIterable, Hashable, Sendable, Codable {
 
     /// Whether this is a terminal multiplexer, which draws into another terminal.
     public var isMultiplexer: Bool { self == .tmux || self == .screen }
+
+    /// The families that answer exactly like this one over the wire (DA2 `>0;115;0`, nothing
+    /// else): only the environment or the processes above the program tell them apart.
+    public var sharesAnswers: Bool {
+        switch self {
+        case .qterminal, .qtermwidget, .coolRetroTerm, .deepinTerminal: return true
+        default: return false
+        }
+    }
+
+    /// The executable names (`/proc/PID/comm`, at most 15 bytes) of this family's terminals.
+    public var processNames: [String] {
+        switch self {
+        case .qterminal: return ["qterminal"]
+        case .coolRetroTerm: return ["cool-retro-term"]
+        case .deepinTerminal: return ["deepin-terminal"]
+        case .terminology: return ["terminology"]
+        case .eterm: return ["Eterm"]
+        case .konsole: return ["konsole"]
+        case .xterm: return ["xterm"]
+        case .urxvt: return ["urxvt", "rxvt-unicode"]
+        case .st: return ["st", "stterm"]
+        case .mlterm: return ["mlterm"]
+        case .vte: return ["gnome-terminal-", "sakura", "lxterminal", "xfce4-terminal", "tilix", "terminator", "kgx"]
+        case .putty: return ["pterm", "putty"]
+        case .kitty: return ["kitty"]
+        case .wezterm: return ["wezterm-gui"]
+        case .foot: return ["foot"]
+        case .alacritty: return ["alacritty"]
+        default: return []
+        }
+    }
+
+    /// The terminal among `names` (the processes above the program, nearest first), or nil.
+    public static func fromProcessNames(_ names: [String]) -> TerminalFamily? {
+        for n in names {
+            for f in allCases where f.processNames.contains(where: { $0.hasSuffix("-") ? n.hasPrefix($0) : n == $0 }) {
+                return f
+            }
+        }
+        return nil
+    }
 }
 
 /// What a terminal answered to the identification queries (nil: no answer).
@@ -61,6 +141,7 @@ public struct TerminalAnswers: Hashable, Sendable, Codable {
     /// DA1 (`CSI c`) parameters.
     public var primary: [Int]?
 
+    /// The answers given (nil: none).
     public init(version: String? = nil, secondary: [Int]? = nil, primary: [Int]? = nil) {
         self.version = version
         self.secondary = secondary
@@ -73,6 +154,7 @@ public struct TerminalAnswers: Hashable, Sendable, Codable {
 
 /// A terminal, recognised: its family, version when known, and how it was recognised.
 public struct TerminalIdentity: Hashable, Sendable, Codable {
+    /// The family.
     public var family: TerminalFamily
     /// The version as the terminal states it (`379`, `22.12.3`, `0.70.6`), when known.
     public var version: String?
@@ -80,6 +162,7 @@ public struct TerminalIdentity: Hashable, Sendable, Codable {
     /// `VTE_VERSION=7006`).
     public var evidence: [String]
 
+    /// A terminal of `family`, recognised by `evidence`.
     public init(family: TerminalFamily, version: String? = nil, evidence: [String] = []) {
         self.family = family
         self.version = version
@@ -119,6 +202,38 @@ public struct TerminalIdentity: Hashable, Sendable, Codable {
         return id
     }
 
+    /// `identity` made precise with evidence that costs nothing and does not cross SSH: the
+    /// terminal among the processes above the program (`processNames`, nearest first) and
+    /// `TERM`. It decides between the terminals that answer alike (`TerminalFamily.sharesAnswers`)
+    /// and names a terminal the wire left unknown; a process that contradicts the wire is only
+    /// noted. A qtermwidget answer with `TERM=xterm` (cool-retro-term's, which qterminal and
+    /// deepin-terminal replace by `xterm-256color`) is taken for cool-retro-term, which draws
+    /// cells as sent: the same as no guess if it is wrong.
+    public static func refined(_ identity: TerminalIdentity, processNames: [String], environment: [String: String]) -> TerminalIdentity {
+        var id = identity
+        let chain = processNames.prefix(8).map { Sanitizer.visible($0) }
+        if let f = TerminalFamily.fromProcessNames(processNames) {
+            let name = chain.first { n in TerminalFamily.fromProcessNames([n]) == f } ?? f.rawValue
+            let where_ = "process \"\(name)\" above this program"
+            if id.family == f {
+                id.evidence.append(where_)
+            } else if id.family.sharesAnswers && f.sharesAnswers {
+                id.family = f
+                id.evidence.append(where_)
+            } else if id.family == .unknown {
+                id.family = f
+                id.evidence.append(where_)
+            } else if !id.family.isMultiplexer {
+                id.evidence.append("\(where_), which answers differently; the answers decide")
+            }
+        }
+        if id.family == .qtermwidget, environment["TERM"] == "xterm" {
+            id.family = .coolRetroTerm
+            id.evidence.append("TERM=xterm (cool-retro-term's; qterminal and deepin-terminal set xterm-256color)")
+        }
+        return id
+    }
+
     /// The identity the answers alone give, or nil.
     static func fromWire(_ a: TerminalAnswers) -> TerminalIdentity? {
         if let v = a.version, let id = fromVersionString(v) { return id }
@@ -147,6 +262,7 @@ public struct TerminalIdentity: Hashable, Sendable, Codable {
             ("xterm", .xterm), ("konsole", .konsole), ("kitty", .kitty), ("tmux", .tmux), ("mintty", .mintty),
             ("wezterm", .wezterm), ("foot", .foot), ("iterm2", .iterm2), ("ghostty", .ghostty),
             ("alacritty", .alacritty), ("mlterm", .mlterm), ("vte", .vte), ("screen", .screen),
+            ("terminology", .terminology),
         ]
         let key = String(name.filter { $0 != " " }).lowercased()
         guard let family = families.first(where: { $0.0 == key })?.1 else { return nil }
@@ -169,7 +285,7 @@ public struct TerminalIdentity: Hashable, Sendable, Codable {
             return id(.vte, "\(v / 10000).\(v / 100 % 100).\(v % 100)", "VTE")
         case (65?, nil): return id(.vte, nil, "VTE")
         case (1?, 115?): return id(.konsole, nil, "Konsole")
-        case (0?, 115?): return id(.qterminal, nil, "qtermwidget, as in qterminal")
+        case (0?, 115?): return id(.qtermwidget, nil, "qtermwidget: qterminal, deepin-terminal and cool-retro-term answer alike")
         case (0?, 136?): return id(.putty, nil, "PuTTY")
         case (84?, _): return id(.tmux, nil, "tmux")
         case (83?, let v?):
@@ -179,6 +295,7 @@ public struct TerminalIdentity: Hashable, Sendable, Codable {
         case (77?, let v): return id(.mintty, v.map(String.init), "mintty")
         case (1?, 4000?): return id(.kitty, d.count > 2 ? "0.\(d[2])" : nil, "kitty")
         case (1?, 95?): return id(.appleTerminal, nil, "macOS Terminal")
+        case (61?, 337?): return id(.terminology, nil, "terminology")
         default: return nil
         }
     }
@@ -202,12 +319,16 @@ public struct TerminalIdentity: Hashable, Sendable, Codable {
             return TerminalIdentity(family: .kitty, evidence: [has("KITTY_WINDOW_ID") != nil ? "KITTY_WINDOW_ID is set" : "TERM=xterm-kitty"])
         }
         if let v = has("MLTERM") { return TerminalIdentity(family: .mlterm, version: v, evidence: ["MLTERM=\(v)"]) }
+        if term == "Eterm" || term.hasPrefix("Eterm-") || has("COLORTERM") == "Eterm" {
+            return TerminalIdentity(family: .eterm, evidence: [term.hasPrefix("Eterm") ? "TERM=\(Sanitizer.visible(term))" : "COLORTERM=Eterm"])
+        }
         switch has("TERM_PROGRAM") {
         case "Apple_Terminal"?: return TerminalIdentity(family: .appleTerminal, version: has("TERM_PROGRAM_VERSION"), evidence: ["TERM_PROGRAM=Apple_Terminal"])
         case "iTerm.app"?: return TerminalIdentity(family: .iterm2, version: has("TERM_PROGRAM_VERSION"), evidence: ["TERM_PROGRAM=iTerm.app"])
         case "WezTerm"?: return TerminalIdentity(family: .wezterm, version: has("TERM_PROGRAM_VERSION"), evidence: ["TERM_PROGRAM=WezTerm"])
         case "mintty"?: return TerminalIdentity(family: .mintty, version: has("TERM_PROGRAM_VERSION"), evidence: ["TERM_PROGRAM=mintty"])
         case "ghostty"?: return TerminalIdentity(family: .ghostty, version: has("TERM_PROGRAM_VERSION"), evidence: ["TERM_PROGRAM=ghostty"])
+        case "terminology"?: return TerminalIdentity(family: .terminology, version: has("TERM_PROGRAM_VERSION"), evidence: ["TERM_PROGRAM=terminology"])
         default: break
         }
         let byTerm: [(String, TerminalFamily)] = [

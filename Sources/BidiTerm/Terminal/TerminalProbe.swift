@@ -54,8 +54,11 @@ public struct ProbeExchange: Hashable, Sendable, Codable {
     /// Whether the batch ended with its sentinel (false: the time ran out).
     public var complete: Bool
 
+    /// One query of a batch and its reply.
     public struct Query: Hashable, Sendable, Codable {
+        /// What it asks, for people (`XTVERSION`, `DA2`, `DECRQM 8`).
         public var name: String
+        /// The bytes sent.
         public var bytes: [UInt8]
         /// The reply attributed to this query (nil: none).
         public var reply: [UInt8]?
@@ -74,6 +77,7 @@ public struct TerminalProbeResult: Hashable, Sendable, Codable {
     public var modes: [TerminalMode: Int] = [:]
     /// OSC 10 and 11 answers (`rgb:…`) of the terminal that draws, when it gave them.
     public var foreground: String?
+    /// The OSC 11 answer (the background colour), when given.
     public var background: String?
     /// The advance in cells the terminal gave each measured glyph.
     public var advances: [String: Int] = [:]
@@ -81,7 +85,10 @@ public struct TerminalProbeResult: Hashable, Sendable, Codable {
     public var exchanges: [ProbeExchange] = []
     /// Whether some batch ran out of time.
     public var timedOut = false
+    /// Whether a batch ended with its cursor reports but no DA1 reply (Eterm answers CPR only).
+    public var answeredWithoutPrimary = false
 
+    /// An empty result: nothing answered.
     public init() {}
 }
 
@@ -110,10 +117,13 @@ public struct TerminalProbe {
         public var tmuxPassthrough: Bool? = nil
         /// The terminal's height.
         public var rows: Int = 24
+        /// Default options.
         public init() {}
     }
 
+    /// What to ask and how.
     public let options: Options
+    /// What was learnt so far.
     public private(set) var result = TerminalProbeResult()
     /// Bytes that were not replies (keys typed while probing), in order, for the key reader.
     public private(set) var typedInput: [UInt8] = []
@@ -127,6 +137,7 @@ public struct TerminalProbe {
     private var replies: [TerminalReply] = []
     private var received: [UInt8] = []
     private var sawCPR = false
+    private var cprCount = 0
     private var stage = Stage.start
 
     private enum Stage { case start, identify, outerIdentify, details, outerDetails, done }
@@ -141,10 +152,12 @@ public struct TerminalProbe {
         enum Kind: Equatable { case xtversion, da2, mode(TerminalMode), osc(Int), glyph(String), other }
     }
 
+    /// A probe with `options`, at its first batch.
     public init(options: Options) {
         self.options = options
     }
 
+    /// A probe for a terminal with `environment`, measuring `glyphs`, `rows` high.
     public init(environment: [String: String], glyphs: [String] = [], rows: Int = 24) {
         var o = Options()
         o.environment = environment
@@ -153,6 +166,7 @@ public struct TerminalProbe {
         self.init(options: o)
     }
 
+    /// True once every batch is answered or timed out.
     public var isDone: Bool { stage == .done }
 
     /// The first batch: XTVERSION and DA2.
@@ -184,7 +198,9 @@ public struct TerminalProbe {
             guard collecting else { continue }
             replies.append(r)
             switch r {
-            case .cursorPosition: sawCPR = true
+            case .cursorPosition:
+                sawCPR = true
+                cprCount += 1
             case .primaryAttributes where sawCPR:
                 collecting = false
                 next = close(complete: true)
@@ -192,6 +208,23 @@ public struct TerminalProbe {
             }
         }
         return next
+    }
+
+    /// Whether every cursor report the current batch asks for has come and only its DA1
+    /// sentinel is missing: a terminal that answers CPR but not DA1 (Eterm) is done once no more
+    /// bytes come for a moment (`completeWithoutPrimary`), without waiting out the batch's time.
+    public var awaitsOnlyPrimary: Bool {
+        guard let b = batch else { return false }
+        let expected = 1 + b.queries.filter { if case .glyph = $0.kind { return true } else { return false } }.count
+        return cprCount >= expected
+    }
+
+    /// Ends the current batch as complete without its DA1 reply (see `awaitsOnlyPrimary`);
+    /// returns the next batch's bytes, if any.
+    public mutating func completeWithoutPrimary() -> [UInt8] {
+        guard batch != nil, awaitsOnlyPrimary else { return [] }
+        result.answeredWithoutPrimary = true
+        return close(complete: true)
     }
 
     /// Gives up on the current batch (its time ran out); returns the next batch's bytes, if any.
@@ -208,6 +241,7 @@ public struct TerminalProbe {
         replies = []
         received = []
         sawCPR = false
+        cprCount = 0
         var payload: [UInt8] = []
         if b.target == .direct { payload += Array("\u{1B}[2;1H".utf8) }
         for q in b.queries {
@@ -405,7 +439,11 @@ public struct TerminalProbe {
         var q: [(name: String, bytes: [UInt8], kind: Batch.Kind)] = []
         let decrqm: [TerminalMode]
         switch family {
-        case .qterminal, .putty, .konsole, .st, .urxvt, .linux, .tmux, .screen: decrqm = []
+        case .qterminal, .qtermwidget, .coolRetroTerm, .deepinTerminal, .putty, .konsole, .st, .urxvt, .linux, .tmux, .screen:
+            decrqm = []
+        case .eterm:
+            // Eterm answers CPR only; what it makes of OSC 10/11 queries is not measured.
+            return []
         case .mintty: decrqm = [.bidi, .minttyBidiOff]
         default: decrqm = [.bidi, .arrowSwap]
         }

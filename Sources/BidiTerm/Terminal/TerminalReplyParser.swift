@@ -56,6 +56,7 @@ public struct TerminalReplyParser: Sendable {
     public var maximumStringLength = 1024
     private var pending: [UInt8] = []
 
+    /// A parser with nothing pending.
     public init() {}
 
     /// Whether bytes of an unfinished sequence are waiting for more.

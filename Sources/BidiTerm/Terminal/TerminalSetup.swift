@@ -27,10 +27,19 @@ public struct TerminalNotice: Hashable, Sendable, Codable {
     public var problem: String
     /// The exact setting or command that fixes it.
     public var fix: String
+    /// The terminal reads right and there is nothing to change: the notice only informs
+    /// (`doctor` does not count it as a problem).
+    public var informational = false
+    /// Drawn with ASCII only (a terminal that cannot show UTF-8).
+    public var ascii = false
 
-    public init(problem: String, fix: String) {
+    /// A notice saying `problem` and `fix`; `informational` when there is nothing to change,
+    /// `ascii` for a terminal that cannot show UTF-8.
+    public init(problem: String, fix: String, informational: Bool = false, ascii: Bool = false) {
         self.problem = problem
         self.fix = fix
+        self.informational = informational
+        self.ascii = ascii
     }
 
     /// Problem and fix on one line.
@@ -72,9 +81,17 @@ public struct MultiplexerInfo: Hashable, Sendable, Codable {
     /// The pane's and the client's widths, and the client's height (nil: unknown). A per-row
     /// compensation holds only when the pane spans the client's width.
     public var paneWidth: Int?
+    /// The client's width (nil: unknown).
     public var clientWidth: Int?
+    /// The client's height (nil: unknown).
     public var clientHeight: Int?
+    /// The client process's id (`#{client_pid}`).
+    public var clientPID: Int32?
+    /// The client's environment where it is readable (the same machine): the terminal's own
+    /// variables (`VTE_VERSION`, `KONSOLE_VERSION`…).
+    public var clientEnvironment: [String: String]?
 
+    /// What tmux said (nil: unknown).
     public init(passthrough: Bool? = nil, clientTermType: String? = nil, clientTermName: String? = nil, attached: Bool? = nil,
                 paneWidth: Int? = nil, clientWidth: Int? = nil, clientHeight: Int? = nil) {
         self.passthrough = passthrough
@@ -92,6 +109,7 @@ public struct MultiplexerInfo: Hashable, Sendable, Codable {
 public struct TerminalSetup: Hashable, Sendable {
     /// The mode asked for (`--bidi-mode`).
     public var mode: TerminalBidiMode
+    /// How the terminal's own bidi is dealt with.
     public var strategy: BidiStrategy
     /// How rows are sent.
     public var wireOrder: WireOrder
@@ -122,7 +140,16 @@ public struct TerminalSetup: Hashable, Sendable {
     /// Why, in sentences, for `rtl-tui doctor`.
     public var reasons: [String]
 
-    public enum Passthrough: String, Hashable, Sendable, Codable { case none, tmux, screen }
+    /// How sequences reach the terminal outside a multiplexer: not at all, through tmux's DCS, or
+    /// through GNU screen's.
+    public enum Passthrough: String, Hashable, Sendable, Codable {
+        /// No passthrough: the terminal outside is not reached.
+        case none
+        /// tmux's `DCS tmux; … ST`.
+        case tmux
+        /// GNU screen's DCS, one per sequence.
+        case screen
+    }
 
     /// Whether the app reorders text.
     public var appReorders: Bool { mode.appReorders }
@@ -167,14 +194,18 @@ public struct TerminalSetup: Hashable, Sendable {
     /// The plan for `mode` in the terminal the probe found.
     ///
     /// - Parameters:
+    ///   - mode: the bidi mode asked for (`--bidi-mode`).
+    ///   - terminal: the identity the probe gave.
+    ///   - outer: the identity of the terminal behind a multiplexer, when there is one.
     ///   - probe: what the start-up queries found (`TerminalProbe.result`, `identity`,
     ///     `outerIdentity`); an empty result when the terminal answered nothing.
-    ///   - terminal, outer: the identities the probe gave (outer: behind a multiplexer).
     ///   - multiplexer: what tmux says about itself, when inside tmux.
     ///   - environment: extra evidence (`VTE_VERSION` inherited by a tmux server started in VTE).
+    ///   - remembered: the order the user chose for this terminal in `rtl-tui doctor`
+    ///     (`TerminalMemory`), used where the evidence cannot decide whether it reorders.
     public static func plan(mode: TerminalBidiMode, terminal: TerminalIdentity, outer: TerminalIdentity? = nil,
                             probe: TerminalProbeResult = TerminalProbeResult(), multiplexer: MultiplexerInfo? = nil,
-                            environment: [String: String] = [:]) -> TerminalSetup {
+                            environment: [String: String] = [:], remembered: WireOrder? = nil) -> TerminalSetup {
         var outerID = outer
         var reasons: [String] = []
         var passthrough = Passthrough.none
@@ -188,11 +219,15 @@ public struct TerminalSetup: Hashable, Sendable {
                 if multiplexer?.passthrough == true {
                     passthrough = .tmux
                 }
-                // tmux's own record of the client terminal, then the environment the tmux server
-                // was started with.
+                // tmux's own record of the client terminal, then the client's environment, then
+                // the environment the tmux server was started with.
                 if let t = multiplexer?.clientTermType, !t.isEmpty, let id = TerminalIdentity.fromVersionString(t) {
                     outerID = TerminalIdentity(family: id.family, version: id.version,
                                                evidence: ["tmux #{client_termtype} \"\(Sanitizer.visible(t))\""])
+                } else if let env = multiplexer?.clientEnvironment, let id = TerminalIdentity.fromEnvironment(env),
+                          !id.family.isMultiplexer {
+                    outerID = TerminalIdentity(family: id.family, version: id.version,
+                                               evidence: id.evidence.map { $0 + " (the tmux client's environment)" })
                 } else if let id = TerminalIdentity.fromEnvironment(environment.filter { $0.key != "TMUX" && $0.key != "TERM" }),
                           !id.family.isMultiplexer {
                     outerID = TerminalIdentity(family: id.family, version: id.version,
@@ -260,9 +295,38 @@ public struct TerminalSetup: Hashable, Sendable {
         }
 
         switch family {
-        case .xterm, .urxvt, .st, .linux, .alacritty, .foot, .ghostty:
+        case .xterm, .urxvt, .st, .linux, .alacritty, .foot, .ghostty, .terminology, .eterm:
             setup.strategy = .plain
             setup.reasons.append("\(drawing.family.displayName) does no bidi: cells are sent as drawn")
+        case .coolRetroTerm:
+            setup.strategy = .plain
+            setup.reasons.append("cool-retro-term (qmltermwidget) draws every run left to right as sent (no bidi, and no setting "
+                                 + "for one): cells are sent as drawn")
+        case .deepinTerminal:
+            setup.strategy = .compensated
+            setup.wireOrder = .qterminal
+            setup.notice = Notices.forTerminal(.deepinTerminal)
+            setup.reasons.append("deepin-terminal reorders every run of same-coloured text itself (its qtermwidget fork, Qt's UBA), "
+                                 + "always: no setting or escape sequence stops it; each run is sent in the order Qt turns back into "
+                                 + "the picture, as for qterminal")
+        case .qtermwidget:
+            if let order = remembered {
+                setup.strategy = order.rewrites ? .compensated : .plain
+                setup.wireOrder = order
+                setup.reasons.append("this terminal answers like qterminal, deepin-terminal and cool-retro-term alike; you chose "
+                                     + (order.rewrites ? "the line sent for a terminal that reorders" : "the line sent as drawn")
+                                     + " in rtl-tui doctor (remembered in \(TerminalMemory.fileDescription))")
+            } else {
+                // Sent as drawn, a reordering terminal shows right-to-left words backwards, as any
+                // program without bidi does there; sent pre-ordered, a terminal that does not
+                // reorder shows those words backwards too, and its scales and arrows mirrored: as
+                // drawn fails the more mildly.
+                setup.strategy = .plain
+                setup.notice = Notices.undecided
+                setup.reasons.append("qterminal and deepin-terminal (which reorder) and cool-retro-term (which does not) answer "
+                                     + "alike, and nothing else told them apart: cells are sent as drawn, which fails the more mildly; "
+                                     + "rtl-tui doctor asks which line reads right and remembers it")
+            }
         case .vte where Self.vteVersion(drawing).map({ $0 < 5800 }) ?? false:
             // VTE before 0.58 has no bidi.
             setup.strategy = .plain
@@ -281,6 +345,14 @@ public struct TerminalSetup: Hashable, Sendable {
                 setup.reasons.append("\(drawing.family.displayName) honours the BiDi mode of the freedesktop recommendation: "
                                      + "explicit mode (CSI 8 l) and LTR paragraphs (CSI 1 SP k) are set before the screen is first cleared"
                                      + (setup.fixesRows ? ", and every row is set again after each frame (the rows are \(terminal.family.displayName)'s)" : ""))
+            } else if family == .vte, inTmux {
+                // tmux passes the cells in the order sent; VTE, in its default implicit mode,
+                // reorders each row: rows go in the order it turns back into the picture.
+                setup.strategy = .compensated
+                setup.wireOrder = .vte
+                setup.reasons.append("tmux keeps the escape sequences that switch VTE's bidi off, and passes cells in the order "
+                                     + "sent; VTE reorders each row itself (implicit mode, its default): rows are sent in the "
+                                     + "order its bidi (FriBidi, LTR paragraphs, mirroring) turns back into the picture")
             } else {
                 setup.strategy = .notice
                 setup.notice = Notices.passthrough(inTmux ? .tmux : .screen)
@@ -347,12 +419,13 @@ public struct TerminalSetup: Hashable, Sendable {
                 setup.reasons.append("the terminal is not recognised (\(terminal.evidence.joined(separator: ", "))): cells are sent as drawn")
             }
         }
-        if inTmux, setup.wireOrder == .konsole || setup.wireOrder == .putty,
+        if inTmux, setup.wireOrder == .konsole || setup.wireOrder == .putty || setup.wireOrder == .vte,
            let pane = multiplexer?.paneWidth, let client = multiplexer?.clientWidth, pane < client {
             // The outer terminal reorders whole rows, which hold other panes too.
             setup.notice = TerminalNotice(
                 problem: "\(drawing.family.displayName) reorders whole rows, and this tmux pane is narrower than the window, so rows mix with other panes.",
-                fix: "Zoom the pane (tmux prefix, then z) or run rtl-tui in a window of its own; " + (Notices.forTerminal(family)?.fix ?? ""))
+                fix: "Zoom the pane (tmux prefix, then z) or run rtl-tui in a window of its own; "
+                    + (setup.wireOrder == .vte ? "or run: tmux set -g allow-passthrough on" : (Notices.forTerminal(family)?.fix ?? "")))
             setup.reasons.append("the tmux pane (\(pane) columns) is narrower than the terminal (\(client)): a row holds other panes' cells")
         }
         return setup
@@ -427,6 +500,21 @@ public enum Notices {
         }
     }
 
+    /// A terminal that answers like several others, some of which reorder and some not.
+    public static let undecided = TerminalNotice(
+        problem: "rtl-tui cannot tell whether this terminal (it answers like qterminal, deepin-terminal and cool-retro-term) reorders right-to-left text: it is sent as drawn.",
+        fix: "If Arabic or Hebrew words read backwards, run rtl-tui doctor once and answer its question.")
+
+    /// A terminal that reads bytes, not UTF-8 (`GlyphWidths.readsBytes`): ASCII only.
+    public static func readsBytes(_ family: TerminalFamily, environment: [String: String]) -> TerminalNotice {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { k in environment[k].flatMap { $0.isEmpty ? nil : "\(k)=\(Sanitizer.visible($0))" } }.first ?? "LANG unset"
+        let term = family == .eterm ? "Eterm has no UTF-8 at all: use another terminal (xterm, GNOME Terminal, Konsole)."
+            : "Switch the terminal's character encoding to UTF-8, or use another terminal."
+        return TerminalNotice(problem: "This terminal does not show UTF-8: a 2-byte letter moved the cursor 2 cells, so Arabic, Hebrew and the frames show as wrong characters.",
+                              fix: "Check the locale (\(locale); it must be a UTF-8 one, e.g. LANG=C.UTF-8) and the terminal's encoding. \(term)",
+                              ascii: true)
+    }
+
     /// qterminal with rtl-tui's compensation: it reads right, not exactly (see `TerminalSetup`).
     public static let qterminalCompensated = TerminalNotice(
         problem: "qterminal reorders right-to-left text itself: rtl-tui sends it pre-ordered, but glyphs may sit a pixel off and selecting text can show letters out of place.",
@@ -450,6 +538,13 @@ public enum Notices {
         case .iterm2:
             return TerminalNotice(problem: "iTerm2 reorders right-to-left text itself when its bidi support is on.",
                                   fix: "Settings → Profiles → Text → uncheck \"Enable bidirectional text\" (iTerm2 3.5 and later).")
+        case .deepinTerminal:
+            return TerminalNotice(problem: "deepin-terminal reorders right-to-left text itself and has no setting to stop it: rtl-tui sends it pre-ordered, but glyphs may sit a pixel off and selecting text can show letters out of place.",
+                                  fix: "Nothing to change; for exact glyphs use a terminal whose bidi can be switched off.",
+                                  informational: true)
+        case .coolRetroTerm:
+            return TerminalNotice(problem: "cool-retro-term does no bidi and has no setting for it.",
+                                  fix: "Nothing to change: rtl-tui sends it text as drawn.", informational: true)
         case .appleTerminal:
             return TerminalNotice(problem: "macOS Terminal reorders right-to-left text itself and has no setting to stop it.",
                                   fix: "Use a terminal without bidi (iTerm2 with bidirectional text off, kitty, WezTerm) for rtl-tui.")

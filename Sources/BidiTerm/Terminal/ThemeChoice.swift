@@ -16,7 +16,10 @@ public enum ThemeOption: String, CaseIterable, Sendable, Hashable {
 
 /// Whether a terminal's background is light or dark.
 public enum BackgroundBrightness: String, Sendable, Hashable {
-    case light, dark
+    /// A light background (dark text).
+    case light
+    /// A dark background (light text).
+    case dark
 
     /// The relative luminance (WCAG 2) at and above which a background counts as light: 0.179,
     /// where black and white text have the same contrast against it (√(1.05 × 0.05) − 0.05).
@@ -109,6 +112,7 @@ public struct ThemeChoice: Sendable, Hashable {
     /// Why it was chosen, in words (for `doctor` and bug reports).
     public var reason: String
 
+    /// A choice of `theme`, named `name`, made for `reason`.
     public init(theme: Theme, name: String, reason: String) {
         self.theme = theme
         self.name = name

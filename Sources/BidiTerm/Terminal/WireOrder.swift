@@ -23,6 +23,11 @@ public enum WireOrder: String, CaseIterable, Hashable, Sendable, Codable {
     /// colours and attributes, equal width, box drawing or not), with mirroring. Sent: ICU's
     /// inverse order per run.
     case qterminal
+    /// VTE in its default implicit mode, reached where no escape sequence gets through (tmux with
+    /// default options): one FriBidi paragraph per row at level 0 over every cell, mirroring at
+    /// odd levels (box drawing not mirrored). Sent: ICU's inverse order for the whole row, with
+    /// mirrored glyphs where VTE will mirror them back.
+    case vte
     /// kitty: no bidi, but HarfBuzz lays out each run of non-blank cells of one font right to
     /// left when its first letter is of a right-to-left script. Sent: such runs reversed, with
     /// mirrored glyphs, every cell padded to the same number of code points with U+034F.
@@ -51,6 +56,7 @@ public struct WireRow: Hashable, Sendable {
 /// let caret = wire.wirePosition(x: 12, y: 3) // where the cursor goes
 /// ```
 public final class WireTransformer {
+    /// The order rows are sent in.
     public let order: WireOrder
     /// What makes two cells part of one qterminal text run besides width and box drawing: the
     /// style as the terminal receives it (after colour fallback). Nil: the `Style` itself.
@@ -61,6 +67,7 @@ public final class WireTransformer {
     /// Rows of the last frame that no candidate reproduced (sent as drawn).
     public private(set) var inexactRows: [Int] = []
 
+    /// A transformer for `order`; `styleKey` is what the terminal sees of a style (nil: the style).
     public init(order: WireOrder, styleKey: ((Style) -> AnyHashable)? = nil) {
         self.order = order
         self.styleKey = styleKey
@@ -113,7 +120,7 @@ public final class WireTransformer {
 
     /// Whether the terminal reports mouse clicks at the stored (wire) column of a cell rather
     /// than where it shows: Konsole and PuTTY map the clicked column through their bidi.
-    public var reportsStoredColumns: Bool { order == .konsole || order == .putty }
+    public var reportsStoredColumns: Bool { order == .konsole || order == .putty || order == .vte }
 
     /// Forgets the cached rows (after the terminal was cleared, a resize).
     public func reset() {
@@ -132,6 +139,8 @@ public final class WireTransformer {
             if let r = bidi.konsoleInverse(units) { placed = r } else { placed = units; exact = false }
         case .putty:
             if let r = bidi.puttyInverse(units) { placed = r } else { placed = units; exact = false }
+        case .vte:
+            if let r = bidi.qtInverse(units) { placed = r } else { placed = units; exact = false }
         case .qterminal:
             placed = []
             for fragment in Self.qterminalFragments(units, styleKey: styleKey) {
@@ -160,6 +169,7 @@ public final class WireTransformer {
         case .visual: shown = units
         case .konsole: shown = bidi.konsoleForward(units)
         case .putty: shown = bidi.puttyForward(units)
+        case .vte: shown = bidi.qtForward(units)
         case .qterminal: shown = Self.qterminalFragments(units, styleKey: styleKey).flatMap { bidi.qtForward($0) }
         case .kitty: shown = KittyRuns.runs(units).flatMap { KittyRuns.shown($0) }
         }
@@ -397,7 +407,9 @@ final class WireBidi {
         }
     }
 
-    // Qt (QPainter::drawText with an LTR layout direction): level 0, mirroring.
+    // Qt (QPainter::drawText with an LTR layout direction): level 0, mirroring. The same for a
+    // VTE row in implicit mode (bidi.cc implicit_paragraph: FRIBIDI_PAR_LTR, mirrored glyphs for
+    // cells at odd levels, box drawing only with BOX_MIRROR, which is off).
     func qtForward(_ cells: [WireTransformer.Unit]) -> [WireTransformer.Unit] {
         guard let (map, levels) = run(cells.map(\.unit), level: 0, mode: CICU_REORDERING_DEFAULT) else { return cells }
         return map.map { levels[$0] % 2 == 1 ? cells[$0].mirrored() : cells[$0] }

@@ -32,6 +32,11 @@ public struct Label: Widget {
         buffer.drawText(text, in: area, align: alignment, style: context.style(\.text),
                         direction: direction, context: context)
     }
+
+    /// One row as wide as the text (or the proposal, when narrower).
+    public func measure(_ proposal: Extent, context: RenderContext) -> Extent {
+        Extent(width: context.width(of: text), height: 1).clamped(to: proposal)
+    }
 }
 
 /// Empty space: draws nothing (give it a size in a `Stack`).
@@ -39,7 +44,11 @@ public struct Spacer: Widget {
     /// Creates a spacer.
     public init() {}
 
+    /// Draws nothing.
     public func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {}
+
+    /// No cells: a spacer has no natural size (size it in the stack).
+    public func measure(_ proposal: Extent, context: RenderContext) -> Extent { Extent(width: 0, height: 0) }
 }
 
 /// A horizontal rule across the first row of its area. Its glyph is symmetric, so it is the same
@@ -57,5 +66,10 @@ public struct Separator: Widget {
         guard !area.isEmpty else { return }
         let cell = Cell(context.glyph(glyph), style: context.style(\.separator))
         for x in area.minX..<area.maxX { buffer.set(x: x, y: area.y, cell) }
+    }
+
+    /// The proposed width, one row.
+    public func measure(_ proposal: Extent, context: RenderContext) -> Extent {
+        Extent(width: proposal.width, height: 1).clamped(to: proposal)
     }
 }

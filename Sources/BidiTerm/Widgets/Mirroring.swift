@@ -1,17 +1,32 @@
 /// An edge named by reading order: `leading` is where reading starts (left in LTR, right in RTL).
 public enum HorizontalEdge: Sendable, Hashable {
-    case leading, trailing
+    /// Where reading starts: left in LTR, right in RTL.
+    case leading
+    /// Where reading ends: right in LTR, left in RTL.
+    case trailing
 }
 
 /// A physical edge of the screen.
 public enum PhysicalEdge: Sendable, Hashable {
-    case left, right
+    /// The left edge.
+    case left
+    /// The right edge.
+    case right
 }
 
 /// Where something sits in a row. `leading` and `trailing` mirror with the layout direction;
 /// `left` and `right` are physical and never do (R13).
 public enum HorizontalAlignment: String, Sendable, Hashable, CaseIterable {
-    case leading, trailing, center, left, right
+    /// At the leading edge (mirrors).
+    case leading
+    /// At the trailing edge (mirrors).
+    case trailing
+    /// Centred.
+    case center
+    /// At the left, in every direction (R13).
+    case left
+    /// At the right, in every direction (R13).
+    case right
 }
 
 /// The one place where reading-order positions become physical columns (R2, R15).

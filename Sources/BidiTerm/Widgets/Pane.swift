@@ -44,6 +44,19 @@ public struct Pane: Widget {
         return title == nil ? area : area.inset(top: 1)
     }
 
+    /// The children's natural size (as a stack) plus the border, or the title row; at least wide
+    /// enough for the title.
+    public func measure(_ proposal: Extent, context: RenderContext) -> Extent {
+        let frame = border ? 2 : 0
+        let titleRow = !border && title != nil ? 1 : 0
+        let inner = Extent(width: proposal.width - frame, height: proposal.height - frame - titleRow)
+        let content = children.isEmpty ? Extent(width: 0, height: 0)
+            : Stack(axis, children, separator: border && children.count > 1).measure(inner, context: context)
+        let titleWidth = title.map { context.width(of: $0) + (border ? 5 : 0) } ?? 0
+        return Extent(width: max(content.width + frame, titleWidth), height: content.height + frame + titleRow)
+            .clamped(to: proposal)
+    }
+
     public func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let inner = innerArea(area)

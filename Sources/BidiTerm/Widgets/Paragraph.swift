@@ -49,6 +49,12 @@ public struct Paragraph: Widget {
         return out
     }
 
+    /// The lines wrapped at the proposed width: as many rows as lines, as wide as the widest.
+    public func measure(_ proposal: Extent, context: RenderContext) -> Extent {
+        let all = lines(width: proposal.width, context: context)
+        return Extent(width: all.map(\.line.width).max() ?? 0, height: all.count).clamped(to: proposal)
+    }
+
     public func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
         let style = context.style(\.text)

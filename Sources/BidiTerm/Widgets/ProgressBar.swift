@@ -33,7 +33,14 @@ public struct ProgressBar: Widget {
     /// One cell of a bar.
     public struct BarCell: Sendable, Hashable {
         /// What the cell is.
-        public enum Kind: Sendable, Hashable { case filled, partial, empty }
+        public enum Kind: Sendable, Hashable {
+            /// Filled.
+            case filled
+            /// Partly filled (an eighth block).
+            case partial
+            /// Empty.
+            case empty
+        }
         /// The glyph.
         public var symbol: String
         /// Filled, partial or empty.

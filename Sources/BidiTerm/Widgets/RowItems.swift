@@ -38,6 +38,7 @@ public struct RowItem {
     public static func gap(_ n: Int = 1) -> RowItem { RowItem(content: .gap(n), style: .plain, width: max(0, n)) }
 }
 
+/// Rows of items.
 extension Array where Element == RowItem {
     /// The total width.
     public var width: Int { reduce(0) { $0 + $1.width } }

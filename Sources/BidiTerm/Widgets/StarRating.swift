@@ -57,7 +57,14 @@ public struct StarRating: Widget {
     }
 
     /// What each star is, from the leading edge.
-    public enum Star: Sendable, Hashable { case full, half, empty }
+    public enum Star: Sendable, Hashable {
+        /// A full star.
+        case full
+        /// A half star, facing the leading edge (R11).
+        case half
+        /// An empty star.
+        case empty
+    }
 
     /// The stars from the leading edge.
     public var stars: [Star] {

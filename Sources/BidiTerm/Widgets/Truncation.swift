@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where the text a widget draws comes from: the file and position of the screen node that holds
 /// it, and the catalog key behind each of the node's texts. `ScreenRenderer` puts one in the
 /// `RenderContext` of every node's subtree (`RenderContext.origin`), so that a truncation can be
@@ -35,8 +37,11 @@ public struct Truncation: Sendable, Hashable, CustomStringConvertible {
 
     /// A cell of the buffer.
     public struct Position: Sendable, Hashable {
+        /// The column.
         public var x: Int
+        /// The row.
         public var y: Int
+        /// The cell at (`x`, `y`).
         public init(x: Int, y: Int) {
             self.x = x
             self.y = y
@@ -99,6 +104,7 @@ public struct Truncation: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// Lists of truncations.
 extension Array where Element == Truncation {
     /// The records sorted by file, line and column (records without a line first in their file),
     /// drawing order kept among equals.
@@ -113,39 +119,46 @@ extension Array where Element == Truncation {
 /// Collects the truncations of one render pass. Carried by `RenderContext.truncations`; the widgets
 /// that cut or leave out text report it there (labels, list items, pane titles, toggle, slider and
 /// progress labels, the text of navigation, breadcrumbs and buttons, wrapped paragraphs). A
-/// reference, because widgets draw through non-mutating `render`; use one per render pass.
+/// reference, because widgets draw through non-mutating `render`; use one per render pass. It is
+/// `Sendable` (its records are behind a lock), as the context that carries it is.
 ///
 ///     let recorder = TruncationRecorder()
 ///     var context = RenderContext(direction: .rtl)
 ///     context.truncations = recorder
 ///     Label("שלום עולם").render(Rect(x: 0, y: 0, width: 6, height: 1), into: &buffer, context: context)
 ///     recorder.truncations.first?.measure   // "needs 9 cells, has 6"
-public final class TruncationRecorder {
-    /// The truncations, in drawing order; one per text (the same text cut in several drawings is
-    /// one record, with the `…` cells of each).
-    public private(set) var truncations: [Truncation] = []
-    private var index: [[String]: Int] = [:]
+public final class TruncationRecorder: Sendable {
+    private struct Records {
+        var truncations: [Truncation] = []
+        var index: [[String]: Int] = [:]
+    }
+    private let records = Mutex(Records())
 
     /// Creates an empty recorder.
     public init() {}
+
+    /// The truncations, in drawing order; one per text (the same text cut in several drawings is
+    /// one record, with the `…` cells of each).
+    public var truncations: [Truncation] { records.withLock { $0.truncations } }
 
     /// Every `…` cell drawn, for marking them.
     public var marks: [Truncation.Position] { truncations.flatMap(\.marks) }
 
     /// Adds `truncation`, or its marks to an earlier record of the same text.
     public func record(_ truncation: Truncation) {
-        if let i = index[truncation.identity] {
-            truncations[i].marks += truncation.marks
-            return
+        records.withLock { r in
+            if let i = r.index[truncation.identity] {
+                r.truncations[i].marks += truncation.marks
+                return
+            }
+            r.index[truncation.identity] = r.truncations.count
+            r.truncations.append(truncation)
         }
-        index[truncation.identity] = truncations.count
-        truncations.append(truncation)
     }
 
     /// Forgets everything recorded.
     public func removeAll() {
-        truncations = []
-        index = [:]
+        records.withLock { $0 = Records() }
     }
 }
 

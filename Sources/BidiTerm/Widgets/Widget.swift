@@ -13,13 +13,50 @@
 /// Coordinates are physical: `area.x` is the left column in every direction. Widgets that place
 /// things at the leading or trailing edge do so through `Mirroring`, never by testing the direction
 /// themselves. A widget draws only inside `area`; an empty area draws nothing.
-public protocol Widget {
+///
+/// Widgets are values that may be built on one thread and drawn on another, so the protocol
+/// requires `Sendable`: a widget's fields are values, or references that are safe to share.
+public protocol Widget: Sendable {
     /// Draws the widget into `area` of `buffer`.
     /// - Parameters:
     ///   - area: the cells the widget may draw into (physical coordinates).
     ///   - buffer: the buffer to draw into.
     ///   - context: direction, numerals, text engine and theme inherited from the parent.
     func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext)
+
+    /// The size the widget would like when offered `proposal`: its natural size, no larger than
+    /// the proposal. A `Stack` asks it for a child sized ``Stack/Size/fit``.
+    ///
+    /// The default takes the whole proposal; widgets with a natural size (a label: its text's
+    /// width and one row; a paragraph: its lines wrapped at the proposed width) report it.
+    /// - Parameters:
+    ///   - proposal: the cells on offer.
+    ///   - context: the context the widget would be drawn with (text widths depend on it).
+    func measure(_ proposal: Extent, context: RenderContext) -> Extent
+}
+
+/// A size in cells: `width` columns by `height` rows (never negative).
+public struct Extent: Sendable, Hashable {
+    /// Columns.
+    public var width: Int
+    /// Rows.
+    public var height: Int
+
+    /// Creates a size; negative values become 0.
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    /// This size made no larger than `limit` in either dimension.
+    public func clamped(to limit: Extent) -> Extent {
+        Extent(width: min(width, limit.width), height: min(height, limit.height))
+    }
+}
+
+extension Widget {
+    /// The whole proposal: a widget that reports no natural size takes what it is offered.
+    public func measure(_ proposal: Extent, context: RenderContext) -> Extent { proposal }
 }
 
 /// A widget whose drawing depends on state that outlives one frame (a scroll offset, a selection),
@@ -29,7 +66,7 @@ public protocol Widget {
 ///     var state = ListState(selected: 7)
 ///     List(items).render(area, into: &buffer, state: &state, context: context)
 ///     state.offset  // the first visible item after scrolling
-public protocol StatefulWidget {
+public protocol StatefulWidget: Sendable {
     /// The state kept between frames.
     associatedtype State
     /// Draws the widget into `area` of `buffer`, reading and updating `state`.
@@ -61,12 +98,14 @@ public enum TextDirection: Sendable, Hashable {
 /// numeral system (R6), the text engine, layout options, a theme, a glyph set and a base style.
 ///
 /// A context is a value: a parent hands a modified copy to a subtree (`with(direction:)`) and the
-/// change reaches every view below it and nothing else. All copies share one `BidiEngine`, which
-/// is not thread-safe: use one context (and one engine) per render pass and thread.
+/// change reaches every view below it and nothing else. It is `Sendable`: all copies share one
+/// `BidiEngine` and at most one `TruncationRecorder`, and both are safe to share between threads
+/// (each holds a lock), so a context may be handed to a task that draws on another thread. Calls
+/// into one engine take turns: threads drawing in parallel should each have their own.
 ///
 ///     let root = RenderContext(locale: "ar_EG")     // .rtl, Arabic-Indic digits
 ///     let code = root.with(direction: .ltr)         // an LTR code block inside the RTL screen
-public struct RenderContext {
+public struct RenderContext: Sendable {
     /// The layout direction of the views drawn with this context (R1).
     public var direction: LayoutDirection
     /// The digits for numbers that widgets format themselves: percentages, ticks, steps (R6).
@@ -88,6 +127,9 @@ public struct RenderContext {
     public var truncations: TruncationRecorder? = nil
     /// Where the texts drawn in this subtree come from (a screen node), for those reports.
     public var origin: TextOrigin? = nil
+    /// Custom values handed down the tree (`EnvironmentKey`); read and set them with
+    /// `context[Key.self]`.
+    public var environment = EnvironmentValues()
 
     /// Creates a context.
     /// - Parameters:
@@ -204,8 +246,14 @@ public struct Scoped: Widget {
         return c
     }
 
+    /// Draws `content` with the modified context.
     public func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
         content.render(area, into: &buffer, context: self.context(from: context))
+    }
+
+    /// The natural size of `content` in the modified context.
+    public func measure(_ proposal: Extent, context: RenderContext) -> Extent {
+        content.measure(proposal, context: self.context(from: context))
     }
 }
 

@@ -1,6 +1,11 @@
 /// The shape of the cursor a program asked for (DECSCUSR).
 public enum CursorShape: Hashable, Sendable {
-    case block, underline, bar
+    /// A block over the cell.
+    case block
+    /// A line under the cell.
+    case underline
+    /// A bar at the cell's left edge.
+    case bar
 }
 
 /// Which mouse events the program asked to receive (xterm modes 1000, 1002, 1003).

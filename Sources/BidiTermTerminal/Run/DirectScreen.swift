@@ -18,7 +18,9 @@ import Glibc
 public final class DirectScreen {
     /// The file descriptor written to.
     public let fd: Int32
+    /// The terminal's height in rows.
     public private(set) var rows: Int
+    /// The terminal's width in columns.
     public private(set) var columns: Int
     /// How many colours the terminal shows.
     public var colors: ColorSupport
@@ -36,6 +38,8 @@ public final class DirectScreen {
     private var cursorShown: Bool?
     private var out: [UInt8] = []
 
+    /// A screen writing to `fd`, a terminal of `rows` × `columns` cells showing `colors` (and
+    /// 24-bit colours when `truecolor`).
     public init(fd: Int32, rows: Int, columns: Int, colors: ColorSupport, truecolor: Bool) {
         self.fd = fd
         self.rows = max(1, rows)
@@ -93,45 +97,69 @@ public final class DirectScreen {
     /// Otherwise each line is drawn on the top row and scrolled out (`pushScrollback(_:)`).
     public func scroll(_ lines: [[Cell]], thenDraw frame: [[Cell]], cursor: (x: Int, y: Int)?) {
         guard !lines.isEmpty else { return draw(frame, cursor: cursor) }
-        guard wire == nil, let old = shown else {
+        guard wire == nil, var screen = shown else {
             for line in lines { pushScrollback(line) }
             return draw(frame, cursor: cursor)
         }
+        let blankRow = Array(repeating: Cell.blank, count: columns)
         let pushed = lines.map(fitted)
+        // 1. The lines the screen already shows at its top (a program that prints leaves them
+        //    there; the row it was still writing may differ) leave by line feeds at the bottom.
         var matching = 0
-        while matching < min(pushed.count, rows), pushed[matching] == old[matching] { matching += 1 }
-        if matching == pushed.count {
-            // All of them are on the screen, at its top: line feeds scroll them out.
+        while matching < min(pushed.count, rows), pushed[matching] == screen[matching] { matching += 1 }
+        if matching > 0 {
             out += Array("\u{1B}[\(rows);1H".utf8) + Array(repeating: 0x0A, count: matching)
-            shown = Array(old.dropFirst(matching)) + Array(repeating: Array(repeating: Cell.blank, count: columns), count: matching)
-            return draw(frame, cursor: cursor)
+            screen = Array(screen.dropFirst(matching)) + Array(repeating: blankRow, count: matching)
         }
-        if matching == rows {
-            // The screen is the first `rows` of them: the rest and then the new screen follow as
-            // a stream of lines, which scrolls everything before the new screen out.
-            out += Array("\u{1B}[\(rows);1H".utf8)
-            var next: [[Cell]] = []
-            for y in 0..<rows { next.append(y < frame.count ? fitted(frame[y]) : Array(repeating: Cell.blank, count: columns)) }
-            for line in pushed[rows...] { streamLine(line) }
-            for line in next { streamLine(line) }
-            shown = next
-            return draw(frame, cursor: cursor)
+        let rest = pushed[matching...]
+        if !rest.isEmpty {
+            // 2. The others are written over the top rows, as many as fit.
+            let onScreen = min(rest.count, rows)
+            for (y, line) in rest.prefix(onScreen).enumerated() {
+                resetPen()
+                out += Array("\u{1B}[\(y + 1);1H\u{1B}[2K".utf8)
+                writeTrimmed(line)
+                screen[y] = line
+            }
+            if rest.count <= rows {
+                // 3a. They leave by line feeds too.
+                out += Array("\u{1B}[\(rows);1H".utf8) + Array(repeating: 0x0A, count: onScreen)
+                screen = Array(screen.dropFirst(onScreen)) + Array(repeating: blankRow, count: onScreen)
+            } else {
+                // 3b. A flood: the screen is the first `rows` of them; the rest and then the new
+                //     screen follow as a stream of lines, which scrolls all of them out.
+                out += Array("\u{1B}[\(rows);1H".utf8)
+                var next: [[Cell]] = []
+                for y in 0..<rows { next.append(y < frame.count ? fitted(frame[y]) : blankRow) }
+                for line in rest.dropFirst(rows) { streamLine(line) }
+                for line in next { streamLine(line) }
+                screen = next
+            }
         }
-        for line in lines { pushScrollback(line) }
+        shown = screen
         draw(frame, cursor: cursor)
     }
 
-    /// A line feed at the bottom row, then `line` on the new bottom row.
-    private func streamLine(_ line: [Cell]) {
+    private func resetPen() {
         if pen != .plain {
             out += Array("\u{1B}[0m".utf8)
             pen = .plain
         }
-        out += Array("\r\n\u{1B}[K".utf8)
+    }
+
+    /// The cells of `line` up to its last one that is not blank.
+    private func writeTrimmed(_ line: [Cell]) {
         var last = line.count - 1
         while last >= 0, line[last] == .blank { last -= 1 }
         var x = 0
         while x <= last { x = put(line, at: x) }
+    }
+
+    /// A line feed at the bottom row, then `line` on the new bottom row.
+    private func streamLine(_ line: [Cell]) {
+        resetPen()
+        out += Array("\r\n\u{1B}[K".utf8)
+        writeTrimmed(line)
     }
 
     /// `row` cut or padded to the screen's width.

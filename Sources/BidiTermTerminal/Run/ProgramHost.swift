@@ -23,6 +23,7 @@ public struct ProgramHostOptions: Sendable {
     /// How long the terminal notice stays on the bottom row.
     public var noticeDuration: Duration = .seconds(6)
 
+    /// Options to run `command` (`argv`), the rest at their defaults.
     public init(command: [String]) { self.command = command }
 }
 
@@ -83,8 +84,10 @@ public enum ProgramExit: Hashable, Sendable {
 /// program by libvterm, so its cursor-key, keypad, paste and mouse modes are the ones it asked for;
 /// mouse reports are mapped from the visual cell back to the logical one (R26).
 public final class ProgramHost {
+    /// How the program is run.
     public let options: ProgramHostOptions
 
+    /// A host that will run the program `options` names.
     public init(options: ProgramHostOptions) {
         self.options = options
     }

@@ -44,6 +44,14 @@ public final class NcursesBackend: TerminalBackend {
     /// Leave zero-width format characters (ZWNJ, ZWJ, LRM…) out of cells: mlterm gives each a
     /// cell of its own.
     public var dropsFormatCharacters = false
+    static func isMark(_ s: Unicode.Scalar) -> Bool {
+        let c = s.properties.generalCategory
+        return c == .nonspacingMark || c == .enclosingMark
+    }
+
+    /// Combining marks (harakat, Hebrew points) are left out of cells: the terminal gives each a
+    /// cell of its own (terminology), which would shift the rest of the row.
+    public var dropsMarks = false
 
     /// Sets up colours and, if asked, the mouse for the running curses screen.
     ///
@@ -227,6 +235,10 @@ public final class NcursesBackend: TerminalBackend {
         if dropsFormatCharacters, symbol.unicodeScalars.contains(where: { $0.properties.generalCategory == .format }) {
             symbol = String(String.UnicodeScalarView(symbol.unicodeScalars.filter { $0.properties.generalCategory != .format }))
             if symbol.isEmpty { symbol = " " }
+        }
+        if dropsMarks, symbol.unicodeScalars.dropFirst().contains(where: Self.isMark) {
+            let first = symbol.unicodeScalars.first!
+            symbol = String(String.UnicodeScalarView([first] + symbol.unicodeScalars.dropFirst().filter { !Self.isMark($0) }))
         }
         if let first = symbol.unicodeScalars.first {
             let libc = Int(CNcurses_wcwidth(first.value))

@@ -33,12 +33,22 @@ public enum TerminalConversation {
                 let (s, atto) = left.components
                 let ms = Int32(clamping: s * 1000 + atto / 1_000_000_000_000_000 + 1)
                 var p = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-                let n = poll(&p, 1, ms)
+                // A terminal that answered every CPR of the batch but not DA1 (Eterm) is given a
+                // moment for the DA1 reply, not the batch's whole time.
+                let grace: Int32 = 150
+                let n = poll(&p, 1, probe.awaitsOnlyPrimary ? min(ms, grace) : ms)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return
                 }
-                if n == 0 { continue }
+                if n == 0 {
+                    if probe.awaitsOnlyPrimary {
+                        let before = probe.result.exchanges.count
+                        next = probe.completeWithoutPrimary()
+                        answered = probe.result.exchanges.count > before
+                    }
+                    continue
+                }
                 if p.revents & Int16(POLLIN) == 0 { return }   // hung up
                 let got = read(input, &buffer, buffer.count)
                 if got < 0 {
@@ -80,10 +90,10 @@ public enum TmuxInfo {
         var args = ["tmux", "display-message", "-p"]
         if let pane = environment["TMUX_PANE"], !pane.isEmpty { args += ["-t", pane] }
         args.append("#{allow-passthrough}\t#{client_termtype}\t#{client_termname}\t#{session_attached}\t"
-                    + "#{pane_width}\t#{client_width}\t#{client_height}")
+                    + "#{pane_width}\t#{client_width}\t#{client_height}\t#{client_pid}")
         guard let out = run(args, environment: environment, timeout: .seconds(1)) else { return nil }
         let f = out.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard f.count == 7 else { return nil }
+        guard f.count == 8 else { return nil }
         var info = MultiplexerInfo()
         switch f[0] {
         case "1", "on", "all": info.passthrough = true
@@ -96,6 +106,15 @@ public enum TmuxInfo {
         info.paneWidth = Int(f[4])
         info.clientWidth = Int(f[5])
         info.clientHeight = Int(f[6])
+        info.clientPID = Int32(f[7])
+        if let pid = info.clientPID, let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") {
+            var env: [String: String] = [:]
+            for entry in data.split(separator: 0) {
+                let s = String(decoding: entry, as: UTF8.self)
+                if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            }
+            info.clientEnvironment = env
+        }
         return info
     }
 

@@ -43,6 +43,7 @@ public enum TerminalSessionError: Error, CustomStringConvertible, Equatable, Sen
 
 /// How the interactive session sets up the terminal.
 public struct TerminalSessionOptions: Sendable {
+    /// The defaults: automatic bidi mode and theme, identification on, no mouse.
     public init() {}
 
     /// Who runs bidi and how the terminal's own bidi is dealt with (R21); `auto` by default.
@@ -101,6 +102,7 @@ public final class TerminalSession {
     /// of `TerminalSessionError`), or nil.
     nonisolated(unsafe) public static var nonInteractiveHint: String? = nil
 
+    /// The options the session was started with.
     public let options: TerminalSessionOptions
     /// The backend drawing on this session's terminal.
     public let backend: NcursesBackend
@@ -183,6 +185,7 @@ public final class TerminalSession {
         }
         leaveBytes = setup.leave + setup.rowRestore(rows: outerRows)
         backend.dropsFormatCharacters = setup.dropsFormatCharacters
+        backend.dropsMarks = findings.marksTakeCells
         Self.setRestoreSequence(leave: leaveBytes, mouse: backend.mouseEnabled)
         enterScreen()
     }
@@ -215,7 +218,7 @@ public final class TerminalSession {
             tmux = TmuxInfo.query(environment: env)
             var probeOptions = TerminalProbe.Options()
             probeOptions.environment = env
-            probeOptions.glyphs = Self.unique(GlyphWidths.interfaceGlyphs + options.glyphs)
+            probeOptions.glyphs = Self.unique(GlyphWidths.interfaceGlyphs + GlyphWidths.terminalProbes + options.glyphs)
             // A detached tmux session has no terminal outside to ask.
             probeOptions.tmuxPassthrough = tmux.map { $0.attached == false ? false : $0.passthrough } ?? nil
             probeOptions.rows = rows
@@ -226,10 +229,45 @@ public final class TerminalSession {
             outer = probe.outerIdentity
             typed = probe.typedInput
         }
-        let setup = TerminalSetup.plan(mode: options.bidiMode, terminal: identity, outer: outer, probe: result,
-                                       multiplexer: tmux, environment: env)
-        let findings = TerminalFindings(notice: setup.notice, backgroundReply: result.background, advances: result.advances)
+        let decided = decide(identity: identity, outer: outer, answers: result, multiplexer: tmux, environment: env)
+        let setup = TerminalSetup.plan(mode: options.bidiMode, terminal: decided.terminal, outer: decided.outer, probe: result,
+                                       multiplexer: tmux, environment: env, remembered: decided.remembered)
+        var findings = TerminalFindings(notice: setup.notice, backgroundReply: result.background, advances: result.advances)
+        if findings.readsBytes { findings.notice = Notices.readsBytes(setup.drawing.family, environment: env) }
+        // A notice is shown in a box once per terminal; then as one line until the help is opened.
+        if let n = findings.notice, !n.ascii, options.identify {
+            let key = TerminalMemory.noticeKey(n, terminal: TerminalMemory.key(for: setup.drawing, answers: result.outerAnswers ?? result.answers,
+                                                                                 environment: env))
+            var memory = TerminalMemory.load(environment: env)
+            if memory.noticesShown.contains(key) {
+                findings.noticeSeenBefore = true
+            } else {
+                memory.rememberNoticeShown(key)
+                try? memory.save(environment: env)
+            }
+        }
         return Identification(probe: result, setup: setup, findings: findings, multiplexer: tmux, typedInput: typed)
+    }
+
+    /// The identities made precise with what costs nothing (the processes above the program, or
+    /// above tmux's client; `TERM`), and the order the user chose in `rtl-tui doctor` for a
+    /// terminal that the evidence cannot decide (`TerminalMemory`).
+    public static func decide(identity: TerminalIdentity, outer: TerminalIdentity?, answers: TerminalProbeResult,
+                              multiplexer: MultiplexerInfo?, environment: [String: String])
+        -> (terminal: TerminalIdentity, outer: TerminalIdentity?, remembered: WireOrder?) {
+        let chain = TerminalProcesses.terminalChain(multiplexer: multiplexer, environment: environment)
+        var terminal = identity
+        var outerID = outer
+        if let o = outer {
+            outerID = TerminalIdentity.refined(o, processNames: chain, environment: multiplexer?.clientEnvironment ?? [:])
+        } else if !identity.family.isMultiplexer {
+            terminal = TerminalIdentity.refined(identity, processNames: chain, environment: environment)
+        }
+        let drawing = outerID ?? terminal
+        guard drawing.family == .qtermwidget else { return (terminal, outerID, nil) }
+        let key = TerminalMemory.key(for: drawing, answers: outer != nil ? (answers.outerAnswers ?? TerminalAnswers()) : answers.answers,
+                                     environment: environment)
+        return (terminal, outerID, TerminalMemory.load(environment: environment).order(for: key))
     }
 
     /// The bytes the guard writes when it restores the terminal: the bidi modes as they were,
@@ -269,7 +307,8 @@ public final class TerminalSession {
             themed.glyphs = findings.glyphs
             if let adjusted = themed as? App { app = adjusted }
         }
-        var loop = AppLoop(app: NoticeOverlay(app, notice: findings.notice), backend: backend, mailbox: options.mailbox)
+        var loop = AppLoop(app: NoticeOverlay(app, notice: findings.notice, asLine: findings.noticeSeenBefore), backend: backend,
+                           mailbox: options.mailbox)
         return loop.run { [self] in self.control() }
     }
 
@@ -441,6 +480,7 @@ public final class TerminalSession {
     }
 }
 
+/// How a program ends after its session.
 extension AppLoopExit {
     /// Ends the process as this exit calls for, after the session has ended: status 0 after a
     /// quit; a one-line message and status 1 when the terminal's input closed; the signal

@@ -88,11 +88,7 @@ extension BrowseApp {
     static func isolated(_ s: String) -> String { "\u{2066}" + s + "\u{2069}" }
 
     func paneContext(_ panel: Panel, _ ctx: RenderContext) -> RenderContext {
-        guard panel == focus else { return ctx }
-        var t = ctx.theme
-        t.border = t.focusBorder
-        t.title = t.focusTitle
-        return ctx.with(theme: t)
+        panel == focus ? Focusable.Highlight.panel.context(from: ctx) : ctx
     }
 
     static func glyph(_ s: Severity?) -> String {

@@ -71,6 +71,12 @@ public struct DoctorReport: Sendable {
 
     public var widthDisagreements: [GlyphWidthDisagreement] { GlyphWidths.disagreements(probe.advances) }
 
+    /// Whether the terminal reads bytes, not UTF-8 (a 2-byte letter moved the cursor 2 cells).
+    public var readsBytes: Bool { GlyphWidths.readsBytes(probe.advances) }
+
+    /// Whether the terminal gives combining marks a cell of their own (the apps then leave marks out).
+    public var marksTakeCells: Bool { GlyphWidths.marksTakeCells(probe.advances) }
+
     /// How many colours rtl-tui will use.
     public var colorSupport: ColorSupport {
         ColorSupport.detect(hasColors: (terminfoColors ?? 0) > 0, colorCount: terminfoColors ?? 0,
@@ -81,7 +87,11 @@ public struct DoctorReport: Sendable {
     public var problems: [String] {
         var out: [String] = []
         if !askedTerminal { out.append("No terminal to ask (standard input, output and /dev/tty are not terminals): run rtl-tui doctor in the terminal to check.") }
-        if let n = setup.notice { out.append(n.line) }
+        if readsBytes {
+            out.append(Notices.readsBytes(setup.drawing.family, environment: environment).line)
+        } else if let n = setup.notice, !n.informational {
+            out.append(n.line)
+        }
         if !isUTF8 {
             out.append("The locale's character set is \(charset), not UTF-8: set LANG=C.UTF-8 (or another UTF-8 locale).")
         }
@@ -98,7 +108,8 @@ public struct DoctorReport: Sendable {
 
     /// The one thing to change, or nil when nothing needs changing.
     public var fix: String? {
-        if let n = setup.notice { return n.fix }
+        if readsBytes { return Notices.readsBytes(setup.drawing.family, environment: environment).fix }
+        if let n = setup.notice, !n.informational { return n.fix }
         if !isUTF8 { return "Set LANG=C.UTF-8 (or another UTF-8 locale)." }
         return problems.isEmpty ? nil : problems.first
     }

@@ -1,4 +1,5 @@
 import BidiTerm
+import Synchronization
 
 extension PreviewApp {
     // MARK: - Drawing
@@ -214,12 +215,31 @@ extension PreviewApp {
 /// What one frame's drawing records, for placing the terminal's cursor and for mouse clicks: where
 /// the focused widget was drawn (and in which context), and where each interactive control was.
 /// A reference, because widgets draw through non-mutating `render`; it lives for one `render`
-/// call, and `PreviewApp` keeps only the areas, as a value.
-final class FocusProbe {
-    var area: Rect?
-    var context: RenderContext?
+/// call, and `PreviewApp` keeps only the areas, as a value. Its records are behind a lock, so the
+/// widgets that hold it are `Sendable`.
+final class FocusProbe: Sendable {
+    private struct Records {
+        var area: Rect?
+        var context: RenderContext?
+        var areas: [[Int]: Rect] = [:]
+    }
+    private let records = Mutex(Records())
+
+    /// Where the focused control was drawn.
+    var area: Rect? {
+        get { records.withLock { $0.area } }
+        set { records.withLock { $0.area = newValue } }
+    }
+    /// The context the focused control was drawn with.
+    var context: RenderContext? {
+        get { records.withLock { $0.context } }
+        set { records.withLock { $0.context = newValue } }
+    }
     /// Where each interactive control was drawn, by path.
-    var areas: [[Int]: Rect] = [:]
+    var areas: [[Int]: Rect] { records.withLock { $0.areas } }
+
+    /// Records where the control at `path` was drawn.
+    func record(_ area: Rect, at path: [Int]) { records.withLock { $0.areas[path] = area } }
 }
 
 /// Records where an interactive control is drawn, so a mouse click can focus it.
@@ -230,20 +250,19 @@ struct AreaRecorder: Widget {
 
     func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
         content.render(area, into: &buffer, context: context)
-        probe.areas[path] = area
+        probe.record(area, at: path)
     }
 }
 
-/// A focused control: drawn over the theme's `focus` style (a tint, reverse video or bold), which
-/// every style of the control is laid over, so each keeps its own colours where it has them.
+/// A focused control: drawn as the library's focusable controls are (`Focusable.Highlight.control`:
+/// over the theme's `focus` style, a tint, reverse video or bold, which every style of the control
+/// is laid over, so each keeps its own colours where it has them).
 struct Focused: Widget {
     var content: any Widget
     var probe: FocusProbe?
 
     func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
-        let focused = context.with(style: context.theme.focus)
-        buffer.fill(area, with: Cell(" ", style: focused.style))
-        content.render(area, into: &buffer, context: focused)
+        let focused = Focusable.Highlight.control.draw(content, in: area, into: &buffer, context: context)
         probe?.area = area
         probe?.context = focused
     }

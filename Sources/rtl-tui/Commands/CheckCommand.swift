@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import BidiTermTerminal
 import Foundation
 
 enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
@@ -31,6 +32,8 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var catalogs: CatalogFileOptions
 
     @OptionGroup var locale: LocaleOptions
+
+    @OptionGroup var bidi: BidiModeOptions
 
     @Option(help: "Flag strings wider than N cells after shaping.")
     var maxWidth: Int?
@@ -198,7 +201,11 @@ struct CheckCommand: ParsableCommand {
         }
         switch format {
         case .text:
-            for f in report.findings { out.write(CheckReport.text(f)) }
+            // The renderings (visual order) for a terminal's own bidi, when standard output is one.
+            let lines = TerminalLineOutput.standardOutput(mode: bidi.bidiMode, environment: CommandEnvironment.variables,
+                                                      fd: CommandEnvironment.standardOutput)
+            for f in report.findings { out.write(lines.report(CheckReport.text(f), visualLinesStartingWith: ["    renders: "])) }
+            if lines.changesLines { out.write(lines.finish()) }
             for f in fixedFiles { out.write("\(CheckReport.line(Sanitizer.revealing(f.path))): fixed \(f.count) string\(f.count == 1 ? "" : "s")\n") }
             out.write(report.summary())
         case .json: out.write(report.json())

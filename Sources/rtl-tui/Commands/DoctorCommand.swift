@@ -44,8 +44,27 @@ struct DoctorCommand: ParsableCommand {
 
         let session = DoctorSession(environment: env)
         let found = session.ask()
-        let setup = TerminalSetup.plan(mode: bidi.bidiMode, terminal: found.identity, outer: found.outer, probe: found.probe,
-                                       multiplexer: found.multiplexer, environment: env)
+        let decided = TerminalSession.decide(identity: found.identity, outer: found.outer, answers: found.probe,
+                                             multiplexer: found.multiplexer, environment: env)
+        var remembered = decided.remembered
+        if format == .text, bidi.bidiMode == .auto, (decided.outer ?? decided.terminal).family == .qtermwidget, found.asked,
+           isatty(CommandEnvironment.standardInput) == 1, isatty(CommandEnvironment.standardOutput) == 1,
+           let chosen = DoctorQuestion.ask(remembered: remembered) {
+            remembered = chosen
+            let key = TerminalMemory.key(for: decided.outer ?? decided.terminal,
+                                         answers: decided.outer != nil ? (found.probe.outerAnswers ?? TerminalAnswers()) : found.probe.answers,
+                                         environment: env)
+            var memory = TerminalMemory.load(environment: env)
+            memory.remember(chosen, for: key)
+            do {
+                try memory.save(environment: env)
+                CommandEnvironment.writeOutput("Remembered in \(TerminalMemory.path(environment: env) ?? TerminalMemory.fileDescription): every rtl-tui app uses it in this terminal.\n\n")
+            } catch {
+                CommandEnvironment.writeError("rtl-tui doctor: could not remember the answer: \(error.localizedDescription)\n")
+            }
+        }
+        let setup = TerminalSetup.plan(mode: bidi.bidiMode, terminal: decided.terminal, outer: decided.outer, probe: found.probe,
+                                       multiplexer: found.multiplexer, environment: env, remembered: remembered)
         let report = DoctorReport(probe: found.probe, setup: setup, multiplexer: found.multiplexer, environment: env,
                                   charset: charset, localeName: localeName, terminfoColors: found.colors,
                                   askedTerminal: found.asked, themeOption: theme.theme)
@@ -119,7 +138,7 @@ struct DoctorSession {
 
         var options = TerminalProbe.Options()
         options.environment = environment
-        options.glyphs = GlyphWidths.interfaceGlyphs
+        options.glyphs = GlyphWidths.interfaceGlyphs + GlyphWidths.terminalProbes
         options.tmuxPassthrough = found.multiplexer.map { $0.attached == false ? false : $0.passthrough } ?? nil
         options.rows = found.rows
         var probe = TerminalProbe(options: options)
@@ -139,6 +158,46 @@ struct DoctorSession {
         if let id = probe.identity { found.identity = id }
         found.outer = probe.outerIdentity
         return found
+    }
+}
+
+/// The one question doctor asks where the evidence cannot decide whether the terminal reorders
+/// (R21): the same words sent as drawn (1) and pre-ordered for a terminal that reorders (2).
+enum DoctorQuestion {
+    /// The words of the question's lines: Hebrew and Arabic with a number, in logical order.
+    static let sample = "עברית: שלום עולם (12) · عربي: مرحبا بالعالم"
+
+    /// The two lines' cells: as drawn, and in qtermwidget's wire order.
+    static func lines() -> [[Cell]] {
+        let layout = BidiEngine().layout(sample, direction: .ltr)
+        let drawn = (layout.lines.first?.cells ?? []).filter { $0.width > 0 }.map { Cell($0.text, width: UInt8($0.width)) }
+        return [drawn, WireTransformer(order: .qterminal).row(drawn).cells]
+    }
+
+    /// Shows the lines, reads 1 or 2 from standard input; nil when the answer is neither.
+    static func ask(remembered: WireOrder?) -> WireOrder? {
+        var out = "rtl-tui cannot tell from its answers whether this terminal reorders right-to-left text.\n"
+        if let r = remembered { out += "(You chose line \(r.rewrites ? 2 : 1) before; answer again to change it.)\n" }
+        out += "Below, the same words twice: Hebrew for \"Hebrew: hello world (12)\", then Arabic for \"Arabic: hello world\".\n"
+            + "In the right one each word reads right to left as it should, the Arabic letters join, and (12) is not (21).\n\n"
+        CommandEnvironment.writeOutput(out)
+        var bytes: [UInt8] = []
+        for (i, line) in lines().enumerated() {
+            bytes += Array("  \(i + 1)  ".utf8)
+            for c in line where !c.isContinuation { bytes += Array(Sanitizer.terminalSafe(c.symbol).utf8) }
+            bytes += Array("\n".utf8)
+        }
+        _ = TerminalConversation.write(bytes, to: CommandEnvironment.standardOutput)
+        CommandEnvironment.writeOutput("\nWhich line reads right, 1 or 2? (Enter: skip) ")
+        var answer: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(CommandEnvironment.standardInput, &byte, 1) == 1, byte != 0x0A, byte != 0x0D { answer.append(byte) }
+        CommandEnvironment.writeOutput("\n")
+        switch String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespaces) {
+        case "1": return .visual
+        case "2": return .qterminal
+        default: return nil
+        }
     }
 }
 

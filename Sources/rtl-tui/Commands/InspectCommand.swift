@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import BidiTermTerminal
 import RTLTUIApps
 
 enum InspectFormat: String, ExpressibleByArgument, CaseIterable {
@@ -29,9 +30,19 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var strict: StrictUTF8Options
 
+    @OptionGroup var bidi: BidiModeOptions
+
     func run() throws {
         let engine = BidiEngine()
         let out = Output()
+        // The display line (visual order) for a terminal's own bidi, when standard output is one.
+        let lines = format == .text ? TerminalLineOutput.standardOutput(mode: bidi.bidiMode, environment: CommandEnvironment.variables,
+                                                      fd: CommandEnvironment.standardOutput)
+            : TerminalLineOutput(mode: .none, setup: nil)
+        defer {
+            if lines.changesLines { out.write(lines.finish()) }
+            out.flush()
+        }
         var invalid = false
         var index = 0
         let base = direction.dir.base(fallback: .ltr)
@@ -45,7 +56,8 @@ struct InspectCommand: ParsableCommand {
                 bytes.removeAll(keepingCapacity: true)
             } else {
                 let inspector = CodePointInspector(s, direction: base, engine: engine)
-                out.write(InspectCommand.table(inspector, display: InspectCommand.display(s, direction: base, engine: engine), number: index))
+                let table = InspectCommand.table(inspector, display: InspectCommand.display(s, direction: base, engine: engine), number: index)
+                out.write(lines.report(table, visualLinesStartingWith: ["display: "]))
             }
         }
         if text.isEmpty {

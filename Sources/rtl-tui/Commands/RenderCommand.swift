@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import BidiTermTerminal
 
 /// `--align`: where a padded line's text sits (`LineFormat.alignment`).
 extension HorizontalAlignment: ExpressibleByArgument {}
@@ -17,7 +18,10 @@ struct RenderCommand: ParsableCommand {
             Visual lines are printed in screen order, left to right. With --width, paragraphs wrap at \
             that many cells (UAX #14 break opportunities) before each line is reordered, and lines are \
             padded to their alignment. Control characters become visible placeholders (␛, ␀, …); \
-            plain output contains no escape sequence at all.
+            plain output contains no escape sequence at all. When standard output is a terminal that \
+            runs its own bidi, the lines are written the way it shows them right (VTE: in explicit \
+            mode; Konsole, PuTTY, qterminal, kitty: in the order its bidi turns back into them); a \
+            pipe or a file gets the lines as they are. --bidi-mode none writes them as they are.
             """
     )
 
@@ -54,6 +58,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup(title: "Screen files")
     var pseudo: PseudoLocaleOptions
+
+    @OptionGroup var bidi: BidiModeOptions
 
     func validate() throws {
         if let w = width, w < 1 { throw ValidationError("--width must be at least 1 (got \(w)).") }
@@ -94,16 +100,19 @@ struct RenderCommand: ParsableCommand {
         let settings = RenderSettings(base: base, options: options,
                                       format: LineFormat(width: width, alignment: align, marks: format == .ansi))
         var invalid = false
+        let lines = TerminalLineOutput.standardOutput(mode: bidi.bidiMode, environment: CommandEnvironment.variables,
+                                                      fd: CommandEnvironment.standardOutput)
+        defer { if lines.changesLines { CommandEnvironment.writeOutput(lines.finish()) } }
         if text.isEmpty {
             invalid = RenderPipeline.run(settings: settings, input: CommandEnvironment.standardInput,
-                                         output: CommandEnvironment.standardOutput)
+                                         output: CommandEnvironment.standardOutput, lines: lines)
         } else {
             let out = Output()
             if Diagnostics.warnAboutInvalidUTF8Arguments() { invalid = true }
             let renderer = LineRenderer(settings: settings)
             var bytes: [UInt8] = []
             let flush: (inout [UInt8]) -> Void = { buffer in
-                out.write(bytes: buffer)
+                out.write(bytes: lines.changesLines ? Array(lines.visual(String(decoding: buffer, as: UTF8.self)).utf8) : buffer)
                 buffer.removeAll(keepingCapacity: true)
             }
             for t in text {

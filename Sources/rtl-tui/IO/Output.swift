@@ -38,6 +38,9 @@ final class Output {
     deinit { flush() }
 }
 
+/// `writeAll`, by a name that closures named `writeAll` can call.
+func rtlWriteAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool { writeAll(fd, bytes) }
+
 /// Writes all of `bytes` to `fd`; false when the descriptor refuses them (EPIPE and friends).
 /// A refusal other than EPIPE on any stream but standard error is recorded in `WriteFailure`.
 func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {

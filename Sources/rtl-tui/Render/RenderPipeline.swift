@@ -1,4 +1,5 @@
 import BidiTerm
+import BidiTermTerminal
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +18,9 @@ enum RenderPipeline {
     /// Renders `input` to `output`; returns true when some input was not valid UTF-8.
     /// `RTL_TUI_WORKERS` sets the number of worker threads (1: everything on the calling thread);
     /// by default one per online core, at most 8.
-    static func run(settings: RenderSettings, input: Int32, output: Int32) -> Bool {
+    static func run(settings: RenderSettings, input: Int32, output: Int32, lines: TerminalLineOutput? = nil) -> Bool {
+        // Lines for a terminal's own bidi: one thread (a terminal reads slower than any of them).
+        if let lines, lines.changesLines { return serial(settings: settings, input: input, output: output, lines: lines) }
         var workers = min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         if let v = CommandEnvironment.variables["RTL_TUI_WORKERS"], let n = Int(v), n >= 1 { workers = min(n, 64) }
         if workers < 2 { return serial(settings: settings, input: input, output: output) }
@@ -28,7 +31,15 @@ enum RenderPipeline {
     }
 
     /// One thread: read a line, render it, flush before every blocking read.
-    static func serial(settings: RenderSettings, input: Int32, output: Int32) -> Bool {
+    ///
+    /// `lines`, when given, rewrites the visual lines for the terminal they go to (whole lines
+    /// are written each time).
+    static func serial(settings: RenderSettings, input: Int32, output: Int32, lines: TerminalLineOutput? = nil) -> Bool {
+        let writeAll: (Int32, UnsafeRawBufferPointer) -> Bool = { fd, bytes in
+            guard let lines else { return rtlWriteAll(fd, bytes) }
+            let text = lines.visual(String(decoding: bytes, as: UTF8.self))
+            return Array(text.utf8).withUnsafeBytes { rtlWriteAll(fd, $0) }
+        }
         let renderer = LineRenderer(settings: settings)
         let reader = LineReader(fd: input)
         var out: [UInt8] = []

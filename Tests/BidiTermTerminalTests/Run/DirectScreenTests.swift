@@ -97,4 +97,19 @@ final class DirectScreenTests: XCTestCase {
         XCTAssertEqual(t.scrollback, ["p", "q"])
         XCTAssertEqual(t.rows, ["r", "s", "t"])
     }
+
+    /// The row the program was still writing when the screen was drawn differs from the line it
+    /// became: the lines before it leave by line feeds, the rest is written, nothing is lost or
+    /// doubled.
+    func test_scroll_whenTheLastShownRowWasStillBeingWritten_everyLineReachesTheScrollbackOnce() throws {
+        for count in [2, 3, 7] {
+            let t = try terminal { screen in
+                screen.draw([row("l1"), row("l2"), row("l3-par")], cursor: nil)
+                let pushed = (1...count).map { row($0 == 3 ? "l3-partial" : "l\($0)") }
+                screen.scroll(pushed, thenDraw: [row("n1"), row("n2"), row("n3")], cursor: nil)
+            }
+            XCTAssertEqual(t.scrollback, (1...count).map { $0 == 3 ? "l3-partial" : "l\($0)" }, "\(count) lines")
+            XCTAssertEqual(t.rows, ["n1", "n2", "n3"], "\(count) lines")
+        }
+    }
 }

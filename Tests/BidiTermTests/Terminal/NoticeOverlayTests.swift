@@ -32,6 +32,29 @@ final class NoticeOverlayTests: XCTestCase {
         XCTAssertEqual(app.boxHeight(width: 100), 4)
     }
 
+    /// A notice seen before in this terminal: one line above the key hints, not a box; the help
+    /// key goes to the app (which shows the notice whole) and the line goes.
+    func test_aNoticeSeenBefore_isOneLine_untilTheHelpIsOpened() {
+        var app = NoticeOverlay(Dots(), notice: notice, asLine: true)
+        XCTAssertFalse(app.isShowing)
+        XCTAssertTrue(app.isShowingLine)
+        var b = Buffer(width: 100, height: 30)
+        _ = app.render(into: &b)
+        XCTAssertTrue(b.rowText(28).contains("Terminal: tmux keeps"), b.rowText(28))
+        XCTAssertTrue(b[2, 28]!.style.attributes.contains(.reverse))
+        XCTAssertEqual(b[0, 28]!.symbol, ".", "the row's ends stay the app's")
+        XCTAssertTrue(b.rowText(27).allSatisfy { $0 == "." }, "one line only")
+        XCTAssertTrue(b.rowText(29).allSatisfy { $0 == "." }, "the key hints stay")
+        XCTAssertEqual(app.handle(.character("x")), .continue)
+        XCTAssertTrue(app.isShowingLine)
+        XCTAssertEqual(app.handle(.character("?")), .continue)
+        XCTAssertEqual(app.app.keys, [.character("x"), .character("?")])
+        XCTAssertFalse(app.isShowingLine)
+        // A notice in ASCII (a terminal without UTF-8) is always the box.
+        let ascii = NoticeOverlay(Dots(), notice: TerminalNotice(problem: "p", fix: "f", ascii: true), asLine: true)
+        XCTAssertTrue(ascii.isShowing)
+    }
+
     func test_enterOrEscapeClose_otherKeysGoToTheApp() {
         var app = NoticeOverlay(Dots(), notice: notice)
         XCTAssertEqual(app.handle(.character("x")), .continue)

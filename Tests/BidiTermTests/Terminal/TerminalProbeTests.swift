@@ -23,11 +23,14 @@ final class TerminalProbeTests: XCTestCase {
             let answer = fake.receive(out)
             out = []
             if answer.isEmpty {
-                out = probe.timeout()
+                // Nothing more comes: a batch with all its cursor reports ends at once (the
+                // conversation waits 150 ms for that), any other runs out of time.
+                out = probe.awaitsOnlyPrimary ? probe.completeWithoutPrimary() : probe.timeout()
             } else if byteByByte {
                 for b in answer { out += probe.receive([b]) }
             } else {
                 out = probe.receive(answer)
+                if out.isEmpty, probe.awaitsOnlyPrimary { out = probe.completeWithoutPrimary() }
             }
         }
         XCTAssertTrue(probe.isDone, "\(fake.recording.name): the probe did not finish")
@@ -59,7 +62,12 @@ final class TerminalProbeTests: XCTestCase {
             "sakura": (.vte, "0.70.6", .switchedOff, .visual),
             "lxterminal": (.vte, "0.70.6", .switchedOff, .visual),
             "konsole": (.konsole, "22.12.3", .compensated, .konsole),
-            "qterminal": (.qterminal, nil, .compensated, .qterminal),
+            // qterminal, deepin-terminal and cool-retro-term answer alike: on the wire alone they
+            // are not told apart, and the terminal gets cells as drawn (the milder failure).
+            "qterminal": (.qtermwidget, nil, .plain, .visual),
+            "deepin-terminal": (.qtermwidget, nil, .plain, .visual),
+            "cool-retro-term": (.qtermwidget, nil, .plain, .visual),
+            "terminology": (.terminology, "1.13.0", .plain, .visual),
             "pterm": (.putty, nil, .compensated, .putty),
             "kitty": (.kitty, "0.26.5", .compensated, .kitty),
         ]
@@ -77,9 +85,8 @@ final class TerminalProbeTests: XCTestCase {
             let setup = Self.plan(probe)
             XCTAssertEqual(setup.strategy, strategy, name)
             XCTAssertEqual(setup.wireOrder, order, name)
-            if name == "qterminal" {
-                // Compensated, but not pixel-exact: the notice names the setting as well.
-                XCTAssertEqual(setup.notice, Notices.qterminalCompensated, name)
+            if family == .qtermwidget {
+                XCTAssertEqual(setup.notice, Notices.undecided, name)
             } else {
                 XCTAssertNil(setup.notice, "\(name): \(setup.notice?.line ?? "")")
             }
@@ -244,7 +251,10 @@ final class TerminalProbeTests: XCTestCase {
         let setup = TerminalSetup.plan(mode: .auto, terminal: TerminalIdentity(family: .tmux), multiplexer: MultiplexerInfo(passthrough: false),
                                        environment: ["VTE_VERSION": "7006", "TMUX": "/tmp/x"])
         XCTAssertEqual(setup.outer?.family, .vte)
-        XCTAssertEqual(setup.strategy, .notice)
+        // tmux keeps VTE's switch; rows go in the order VTE's implicit mode turns into the picture.
+        XCTAssertEqual(setup.strategy, .compensated)
+        XCTAssertEqual(setup.wireOrder, .vte)
+        XCTAssertNil(setup.notice)
     }
 
     /// Konsole and PuTTY reorder whole rows: inside a tmux pane narrower than the window the
@@ -342,9 +352,10 @@ final class TerminalProbeTests: XCTestCase {
     }
 
     /// Every recorded terminal agrees with the width table on the interface's glyphs, except
-    /// where a disagreement is listed.
+    /// where a disagreement is listed. (Eterm reads bytes, not UTF-8: every glyph of more than
+    /// one byte moves it too far, which its notice says.)
     func test_interfaceGlyphs_inEveryRecordedTerminal() throws {
-        for (name, rec) in try TerminalRecording.all() where !name.hasPrefix("tmux") {
+        for (name, rec) in try TerminalRecording.all() where !name.hasPrefix("tmux") && name != "eterm" {
             let probe = Self.drive(FakeTerminal(rec))
             let measured = GlyphWidths.interfaceGlyphs.filter { rec.advances[$0] != nil }
             for g in measured { XCTAssertEqual(probe.result.advances[g], rec.advances[g], "\(name) \(g)") }

@@ -58,6 +58,17 @@ final class WireOrderTests: XCTestCase {
     func test_konsole_everyDemoRowRoundTrips() throws { try assertRoundTrips(.konsole) }
     func test_putty_everyDemoRowRoundTrips() throws { try assertRoundTrips(.putty) }
     func test_qterminal_everyDemoRowRoundTrips() throws { try assertRoundTrips(.qterminal) }
+    /// tmux with default options inside VTE: VTE's implicit mode reorders whole rows (R21).
+    func test_vte_everyDemoRowRoundTrips() throws { try assertRoundTrips(.vte) }
+
+    /// VTE's implicit mode over a row: level 0, brackets mirrored in a right-to-left run, box
+    /// drawing neither strong nor mirrored.
+    func test_vteSimulation_reordersAtLevel0_mirrors_boxDrawingIsNeutral() {
+        let v = WireTransformer(order: .vte)
+        XCTAssertEqual(text(v.simulate(cells("ab אב(ג) cd"))), "ab (ג)בא cd")
+        XCTAssertEqual(text(v.simulate(cells("│אב│"))), "│בא│")
+        XCTAssertTrue(v.reportsStoredColumns)
+    }
     /// kitty, in the screens' own direction (right to left): every row.
     func test_kitty_everyDemoRowRoundTrips() throws { try assertRoundTrips(.kitty, directions: [.rtl]) }
 

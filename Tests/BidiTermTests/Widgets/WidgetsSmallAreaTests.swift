@@ -28,6 +28,12 @@ final class WidgetsSmallAreaTests: WidgetTestCase {
             ("Spacer", Spacer()),
             ("Separator", Separator()),
             ("Scoped", Label("abc").layoutDirection(.ltr).styled(Style(attributes: .bold))),
+            ("Stack.sizes", Stack.horizontal([.fit(Label("אב")), .min(2, Label("ג")), .max(3, Label("ד")), .ratio(1, 3, Label("ה"))],
+                                             separator: true)),
+            ("Focusable", Label("שלום").focusable("x")),
+            ("Focusable.panel", Pane(title: "T", child: Label("x")).focusable("x", highlight: .panel)),
+            ("EnvironmentScope", Label("abc").environment(\.layoutTestIndent, 2)),
+            ("BoundWidget", List(["a", "b", "c"]).bound(to: WidgetState(ListState(selected: 2)))),
         ]
     }
 
@@ -92,5 +98,13 @@ final class WidgetsSmallAreaTests: WidgetTestCase {
         var field = TextFieldState(scroll: 40)
         _ = TextField(text: "hello", caret: 5).rendered(width: 1, height: 1, state: &field, context: ctx(.ltr))
         XCTAssertEqual(field.scroll, 5)
+    }
+}
+
+extension EnvironmentValues {
+    /// A value for `EnvironmentScope` in the small-area tests.
+    var layoutTestIndent: Int {
+        get { self[WidgetsFocusTests.Indent.self] }
+        set { self[WidgetsFocusTests.Indent.self] = newValue }
     }
 }

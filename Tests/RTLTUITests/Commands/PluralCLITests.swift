@@ -58,4 +58,18 @@ final class PluralCLITests: XCTestCase {
         XCTAssertTrue(r.status == 0 || r.status == 1, "status \(r.status): \(r.stderr.prefix(2000))")
         XCTAssertEqual(r.stderr, "")
     }
+
+    /// A folder given to `check` brings its Qt catalogs (`.qm`, and `.ts` that is XML), not TypeScript.
+    func test_check_folder_findsQtCatalogs_notTypeScript() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("qtdir-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for f in ["app_ar.ts", "app_ar.qm"] {
+            try FileManager.default.copyItem(atPath: "\(qt)/\(f)", toPath: dir.appendingPathComponent(f).path)
+        }
+        try Data("export const x: number = 1;\n".utf8).write(to: dir.appendingPathComponent("index.ts"))
+        let r = try Command.run(["check", dir.path])
+        XCTAssertEqual(r.status, 0, r.text + r.stderr)
+        XCTAssertTrue(r.text.contains("2 files"), r.text)
+    }
 }
