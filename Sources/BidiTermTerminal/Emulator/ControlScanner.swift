@@ -87,6 +87,7 @@ struct ControlScanner {
             } else {
                 out.append(b)
                 if csi(b) { restorePoints.append(out.count) }
+                if !splitModes.isEmpty { appendSplitModes(&out) }
             }
         case .osc:
             switch b {
@@ -212,7 +213,30 @@ struct ControlScanner {
         return first.elementsEqual("1048".utf8) || first.elementsEqual("1049".utf8)
     }
 
+    /// The private modes after the first of a `CSI ? a ; b … h/l`, and its final byte: libvterm
+    /// acts on the first parameter only, and ncurses sends the mouse modes together
+    /// (`CSI ? 1006 ; 1000 h`), so each of the others follows as a sequence of its own.
+    private var splitModes: [ArraySlice<UInt8>] = []
+    private var splitFinal: UInt8 = 0
+
+    private mutating func appendSplitModes(_ out: inout [UInt8]) {
+        for field in splitModes {
+            out += [0x1B, 0x5B, 0x3F] + Array(field) + [splitFinal]
+            if splitFinal == 0x6C, field.elementsEqual("1048".utf8) || field.elementsEqual("1049".utf8) {
+                restorePoints.append(out.count)
+            }
+        }
+        splitModes.removeAll()
+    }
+
     private mutating func finishCSI(final: UInt8) {
+        if csiPrivate, !csiIntermediate, !csiOverflow, final == 0x68 || final == 0x6C {
+            let fields = parameters.split(separator: 0x3B, omittingEmptySubsequences: true)
+            if fields.count > 1 {
+                splitModes = fields.dropFirst().filter { !$0.contains(0x3A) }
+                splitFinal = final
+            }
+        }
         guard !csiPrivate, !csiIntermediate, !csiOverflow, final == 0x68 || final == 0x6C else { return }
         // Every parameter counts (`CSI 4;8 l`); sub-parameters (`:`) make it something else.
         for field in parameters.split(separator: 0x3B, omittingEmptySubsequences: false) {

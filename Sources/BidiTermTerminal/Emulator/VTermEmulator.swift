@@ -291,6 +291,9 @@ public final class VTermEmulator {
                           bg: color(c.bg_kind, c.bg_index, c.bg_r, c.bg_g, c.bg_b),
                           attributes: attributes(c.attrs))
         if c.width == 0 { return .continuation(style: style) }
+        // The common case, one printable ASCII character, from a table (no string building).
+        let first = c.chars.0
+        if first >= 0x20, first < 0x7F, c.chars.1 == 0 { return Cell(asciiSymbols[Int(first)], width: 1, style: style) }
         var symbol = String.UnicodeScalarView()
         withUnsafeBytes(of: c.chars) { raw in
             for code in raw.bindMemory(to: UInt32.self) {
@@ -301,6 +304,9 @@ public final class VTermEmulator {
         if symbol.isEmpty { return Cell(" ", width: 1, style: style) }
         return Cell(String(symbol), width: c.width == 2 ? 2 : 1, style: style)
     }
+
+    /// One-character strings of ASCII, by code.
+    static let asciiSymbols: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     /// A printable scalar: controls and invalid code points become U+FFFD.
     static func scalar(_ code: UInt32) -> Unicode.Scalar {

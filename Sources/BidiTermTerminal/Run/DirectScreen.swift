@@ -288,8 +288,19 @@ public final class DirectScreen {
         }
     }
 
+    private var lastStyle: Style?
+    private var lastMapped = Style.plain
+
     private func setPen(_ style: Style) {
-        let mapped = map(style)
+        // Runs of cells share a style: map it once.
+        let mapped: Style
+        if style == lastStyle {
+            mapped = lastMapped
+        } else {
+            mapped = map(style)
+            lastStyle = style
+            lastMapped = mapped
+        }
         guard pen != mapped else { return }
         out += Array(BufferExport.sgr(mapped).utf8)
         pen = mapped

@@ -91,6 +91,24 @@ final class VTermEmulatorProtocolTests: XCTestCase {
         XCTAssertEqual(e.mouseMode, .none)
     }
 
+    /// ncurses asks for the mouse with several private modes in one sequence
+    /// (`CSI ? 1006 ; 1000 h` for xterm-256color); libvterm reads only the first, so each of the
+    /// others is passed on as a sequence of its own, also when the sequence arrives in pieces.
+    func test_privateModesInOneSequence_eachTakeEffect_evenSplitAcrossFeeds() {
+        let e = VTermEmulator(rows: 10, columns: 20)
+        e.feed("\(CSI)?1006;1000h")
+        XCTAssertEqual(e.mouseMode, .click)
+        e.send(MouseEvent(x: 2, y: 3, action: .press(1)))
+        XCTAssertEqual(out(e), "\(CSI)<0;3;4M", "SGR reports (1006) for clicks (1000)")
+        e.feed("\(CSI)?1006;10")
+        e.feed("00l")
+        XCTAssertEqual(e.mouseMode, .none)
+        e.feed("\(CSI)?25;1049h")
+        XCTAssertTrue(e.altScreen, "the second mode of a pair")
+        e.feed("\(CSI)?1049;25l")
+        XCTAssertFalse(e.altScreen)
+    }
+
     func test_mouse_outsideTheScreen_isClamped() {
         let e = VTermEmulator(rows: 3, columns: 3)
         e.feed("\(CSI)?1000h\(CSI)?1006h")
