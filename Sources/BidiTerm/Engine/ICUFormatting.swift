@@ -62,7 +62,9 @@ public struct PluralRules: Sendable, Hashable {
     /// The sample numbers alone, in CLDR's order of the categories: ar → 0, 1, 2, 3, 11, 100.
     public var sampleNumbers: [Double] { samples.map(\.number) }
 
+    /// Rules are equal when they come from the same locale name and ICU locale.
     public static func == (a: PluralRules, b: PluralRules) -> Bool { a.localeID == b.localeID && a.locale == b.locale }
+    /// Hashes the locale name and the ICU locale.
     public func hash(into h: inout Hasher) { h.combine(locale); h.combine(localeID) }
 
     private struct Data: Sendable {
