@@ -9,9 +9,12 @@
 #                                     ncurses-term (terminfo of kitty, st and the other recorded
 #                                     terminals), nano dialog mc less (programs run under
 #                                     `rtl-tui run` by the end-to-end tests)
+#   Scripts/install-deps.sh --fixtures  what regenerates committed fixtures: qttools5-dev-tools
+#                                     (lrelease: Scripts/make-qt-fixtures.sh), gettext (msgfmt)
 set -euo pipefail
 pkgs=(libicu-dev libncurses-dev libvterm-dev)
 if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext ncurses-term nano dialog mc less); fi
+if [ "${1:-}" = "--fixtures" ]; then pkgs+=(qttools5-dev-tools gettext); fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -23,6 +23,8 @@ let choices: [(CatalogFormat?, String)] = [
     (nil, "catalog"),
     (nil, "fa.json"),
     (nil, "values-iw/strings.xml"),
+    (.qtTS, "i18n/app_ar.ts"),
+    (.qtQM, "translations/app_ar.qm"),
 ]
 
 let locales: [String?] = [nil, "ar", "he", "en", "fa", ""]

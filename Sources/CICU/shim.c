@@ -7,11 +7,14 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
+#include <unicode/unumberformatter.h>
 #include <unicode/unumsys.h>
 #include <unicode/upluralrules.h>
 #include <unicode/uscript.h>
 #include <unicode/ushape.h>
+#include <unicode/uenum.h>
 #include <unicode/ustring.h>
+#include <unicode/utypes.h>
 #include <unicode/uversion.h>
 
 #define ERR(e) ((UErrorCode *)(e))
@@ -252,4 +255,100 @@ int32_t CICU_localeInfo(const char *name, char *tag, int32_t tagCapacity) {
         return -1;
     }
     return uloc_isRightToLeft(id) ? 1 : 0;
+}
+
+int32_t CICU_pluralCategoryOf(const char *locale, double n, char *keyword, int32_t capacity, int32_t *err) {
+    UPluralRules *rules = uplrules_open(locale, ERR(err));
+    if (U_FAILURE(*ERR(err)) || rules == NULL) return 0;
+    UChar buf[16];
+    int32_t len = uplrules_select(rules, n, buf, 16, ERR(err));
+    uplrules_close(rules);
+    if (U_FAILURE(*ERR(err)) || capacity < 1) return 0;
+    int32_t k = 0;
+    for (; k < len && k < capacity - 1; k++) keyword[k] = (char)buf[k];
+    keyword[k] = 0;
+    return k;
+}
+
+int32_t CICU_pluralKeywords(const char *locale, char *out, int32_t capacity, int32_t *err) {
+    if (capacity < 1) return 0;
+    out[0] = 0;
+    UPluralRules *rules = uplrules_open(locale, ERR(err));
+    if (U_FAILURE(*ERR(err)) || rules == NULL) return 0;
+    UEnumeration *e = uplrules_getKeywords(rules, ERR(err));
+    int32_t n = 0;
+    if (U_SUCCESS(*ERR(err)) && e != NULL) {
+        int32_t len = 0;
+        const char *k;
+        while ((k = uenum_next(e, &len, ERR(err))) != NULL && U_SUCCESS(*ERR(err))) {
+            if (n + len + 2 > capacity) break;
+            if (n > 0) out[n++] = ' ';
+            memcpy(out + n, k, (size_t)len);
+            n += len;
+            out[n] = 0;
+        }
+        uenum_close(e);
+    }
+    uplrules_close(rules);
+    return n;
+}
+
+static int32_t formatWith(UNumberFormatter *f, const char *decimal, int32_t decimalLength, double value,
+                          uint16_t *out, int32_t capacity, int32_t *err) {
+    UFormattedNumber *result = unumf_openResult(ERR(err));
+    if (U_FAILURE(*ERR(err))) return 0;
+    if (decimal != NULL) unumf_formatDecimal(f, decimal, decimalLength, result, ERR(err));
+    else unumf_formatDouble(f, value, result, ERR(err));
+    int32_t len = 0;
+    if (U_SUCCESS(*ERR(err))) len = unumf_resultToString(result, (UChar *)out, capacity, ERR(err));
+    unumf_closeResult(result);
+    return len;
+}
+
+int32_t CICU_formatNumber(const char *locale, const uint16_t *skeleton, int32_t skeletonLength, double value,
+                          uint16_t *out, int32_t capacity, int32_t *err) {
+    UNumberFormatter *f = unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeletonLength, locale, ERR(err));
+    if (U_FAILURE(*ERR(err))) return 0;
+    int32_t len = formatWith(f, NULL, 0, value, out, capacity, err);
+    unumf_close(f);
+    return len;
+}
+
+int32_t CICU_formatDecimal(const char *locale, const uint16_t *skeleton, int32_t skeletonLength,
+                           const char *decimal, int32_t decimalLength, uint16_t *out, int32_t capacity, int32_t *err) {
+    UNumberFormatter *f = unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeletonLength, locale, ERR(err));
+    if (U_FAILURE(*ERR(err))) return 0;
+    int32_t len = formatWith(f, decimal, decimalLength, 0, out, capacity, err);
+    unumf_close(f);
+    return len;
+}
+
+const char *CICU_errorName(int32_t err) { return u_errorName((UErrorCode)err); }
+
+int32_t CICU_localeID(const char *name, const char *numbers, char *out, int32_t capacity) {
+    if (capacity < 1) return 0;
+    out[0] = 0;
+    char clean[ULOC_FULLNAME_CAPACITY];
+    // A POSIX name's encoding (`.UTF-8`) is no part of the locale.
+    size_t n = strcspn(name, ".");
+    if (n >= sizeof clean) n = sizeof clean - 1;
+    memcpy(clean, name, n);
+    clean[n] = 0;
+    char id[ULOC_FULLNAME_CAPACITY];
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    uloc_forLanguageTag(clean, id, (int32_t)sizeof id, &parsed, &err);
+    if (U_FAILURE(err) || parsed != (int32_t)strlen(clean) || parsed == 0) {
+        err = U_ZERO_ERROR;
+        uloc_canonicalize(clean, id, (int32_t)sizeof id, &err);
+        if (U_FAILURE(err)) id[0] = 0;
+    }
+    if (numbers != NULL && numbers[0] != 0) {
+        err = U_ZERO_ERROR;
+        uloc_setKeywordValue("numbers", numbers, id, (int32_t)sizeof id, &err);
+    }
+    id[sizeof id - 1] = 0;
+    strncpy(out, id, (size_t)capacity);
+    out[capacity - 1] = 0;
+    return (int32_t)strlen(out);
 }

@@ -20,6 +20,10 @@ public enum CatalogFormat: String, Sendable, Hashable, CaseIterable {
     case json
     /// Flutter Application Resource Bundle (`.arb`): JSON with `@@locale` and `@key` metadata.
     case arb
+    /// Qt Linguist source (`.ts`, XML: contexts, numerus forms, comments for translators).
+    case qtTS
+    /// Qt compiled catalog (`.qm`, as `lrelease` writes it), with its numerus rules.
+    case qtQM
 }
 
 /// One translatable message of a catalog.

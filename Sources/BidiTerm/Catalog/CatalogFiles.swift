@@ -12,9 +12,10 @@ import Darwin
 ///     let (files, unreadable) = CatalogFiles.expand(["po", "extra/ar.mo"])
 ///     for u in unreadable { print("\(u.path): \(u.reason)") }
 public enum CatalogFiles {
-    /// The extensions a folder is searched for (Android's `strings*.xml` too). JSON files are taken
-    /// only when named: a folder holds too many JSON files that are not catalogs.
-    public static let folderExtensions: Set<String> = ["po", "mo", "gmo", "strings", "xcstrings", "xlf", "xliff", "arb"]
+    /// The extensions a folder is searched for (Android's `strings*.xml` too, and Qt Linguist's
+    /// `.ts` when it is XML: TypeScript is not). JSON files are taken only when named: a folder holds
+    /// too many JSON files that are not catalogs.
+    public static let folderExtensions: Set<String> = ["po", "mo", "gmo", "strings", "xcstrings", "xlf", "xliff", "arb", "qm"]
 
     /// A path that was named (or found in a named folder) and cannot be read.
     public struct Unreadable: Sendable, Hashable {
@@ -74,9 +75,18 @@ public enum CatalogFiles {
             }
             let lower = name.lowercased()
             let ext = (lower as NSString).pathExtension
-            guard folderExtensions.contains(ext) || (ext == "xml" && lower.hasPrefix("strings")) else { continue }
+            guard folderExtensions.contains(ext) || (ext == "xml" && lower.hasPrefix("strings"))
+                    || (ext == "ts" && isQtLinguist(path)) else { continue }
             if let why = problem(path: path) { unreadable.append(Unreadable(path: path, reason: why)) } else { files.append(path) }
         }
+    }
+
+    /// `true` when the `.ts` file at `path` starts as XML (Qt Linguist), not as TypeScript.
+    static func isQtLinguist(_ path: String) -> Bool {
+        guard let h = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? h.close() }
+        let head = String(decoding: (try? h.read(upToCount: 512)) ?? Data(), as: UTF8.self)
+        return head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<")
     }
 
     /// Why `path` cannot be read as a catalog file, or nil when it is a readable regular file.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Loads localization catalogs: gettext `.po`/`.mo`, Apple `.strings`/`.xcstrings`, Android
-/// `strings.xml`, XLIFF 1.2/2.0, JSON and ARB.
+/// `strings.xml`, XLIFF 1.2/2.0, JSON, ARB, and Qt `.ts`/`.qm`.
 ///
 /// ```swift
 /// let catalog = try CatalogLoader.load(path: "res/values-ar/strings.xml")
@@ -50,7 +50,7 @@ public enum CatalogLoader {
     public static func load(data: Data, path: String, format: CatalogFormat? = nil, locale: String? = nil) throws -> Catalog {
         guard let format = format ?? detectFormat(path: path, data: data) else {
             throw CatalogDiagnostic(file: path, line: 0, column: 0,
-                message: "unknown catalog format (expected .po, .mo, .strings, .xcstrings, strings.xml, .xlf, .json or .arb)")
+                message: "unknown catalog format (expected .po, .mo, .strings, .xcstrings, strings.xml, .xlf, .json, .arb, .ts or .qm)")
         }
         let bytes = [UInt8](data)
         let fallbackLocale = locale ?? self.locale(fromPath: path)
@@ -62,6 +62,8 @@ public enum CatalogLoader {
         case .androidXML: return try loadAndroidXML(bytes, path: path, fallbackLocale: fallbackLocale)
         case .xliff12, .xliff20: return try loadXLIFF(bytes, path: path, fallbackLocale: fallbackLocale)
         case .json, .arb: return try loadJSON(bytes, path: path, arb: format == .arb, fallbackLocale: fallbackLocale)
+        case .qtTS: return try loadQtTS(bytes, path: path, fallbackLocale: fallbackLocale)
+        case .qtQM: return try loadQtQM(bytes, path: path, fallbackLocale: fallbackLocale)
         }
     }
 
@@ -70,7 +72,9 @@ public enum CatalogLoader {
     ///
     /// Extensions: `.po`/`.pot`, `.mo`/`.gmo`, `.strings`, `.xcstrings`, `.arb`, `.json` (ARB when
     /// it has an `@@locale` key near the top), `.xlf`/`.xliff` (1.2 or 2.0 from the `version`
-    /// attribute), `.xml` (XLIFF when the root is `<xliff>`, Android otherwise).
+    /// attribute), `.xml` (XLIFF when the root is `<xliff>`, Android otherwise), `.qm`, `.ts` (Qt
+    /// Linguist when it is XML: a TypeScript file is no catalog). A `.qm` file is also
+    /// known by its magic number, a `.ts` by its `<TS>` root.
     public static func detectFormat(path: String, data: Data) -> CatalogFormat? {
         let name = (path as NSString).lastPathComponent.lowercased()
         let ext = (name as NSString).pathExtension
@@ -84,17 +88,21 @@ public enum CatalogLoader {
         case "xlf", "xliff": return xliffVersion(head)
         case "json": return head.contains("\"@@locale\"") ? .arb : .json
         case "xml": return rootElement(head) == "xliff" ? xliffVersion(head) : .androidXML
+        case "qm": return .qtQM
+        case "ts": return head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") ? .qtTS : nil
         default: break
         }
         let prefix = [UInt8](data.prefix(4))
         if prefix == [0xDE, 0x12, 0x04, 0x95] || prefix == [0x95, 0x04, 0x12, 0xDE] { return .mo }
         if data.starts(with: Array("bplist".utf8)) { return .strings }
+        if data.starts(with: qmMagic) { return .qtQM }
         let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("<") {
             switch rootElement(head) {
             case "xliff": return xliffVersion(head)
             case "resources": return .androidXML
             case "plist": return .strings
+            case "TS": return .qtTS
             default: return nil
             }
         }

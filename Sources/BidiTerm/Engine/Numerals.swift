@@ -76,35 +76,30 @@ public enum NumeralSystem: String, Sendable, Hashable, CaseIterable {
     /// An integer written in this system: `format(42)` → `"٤٢"` for `.arab`.
     public func format(_ n: Int) -> String { convert(String(n)) }
 
-    /// A number with up to `fractionDigits` decimals (trailing zeros dropped), in this system.
-    /// The decimal separator is `.` for latn and the Arabic decimal separator U+066B otherwise.
-    public func format(_ x: Double, fractionDigits: Int) -> String {
-        var s = fractionDigits > 0 ? String(format: x, fractionDigits) : String(Int(x.rounded()))
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
+    /// The locale whose conventions (separators, percent sign) go with these digits when a
+    /// widget has digits but no locale: `en` for latn, `ar` for arab, `fa` for arabext.
+    var conventionLocale: String {
+        switch self {
+        case .latn: return "en"
+        case .arab: return "ar"
+        case .arabext: return "fa"
         }
-        if self != .latn { s = s.replacingOccurrences(of: ".", with: "\u{066B}") }
-        return convert(s)
     }
 
-    /// A percentage: `format(percent: 42)` → `"42%"` (latn) or `"٤٢٪"` (arab, arabext) with the
-    /// Arabic percent sign U+066A.
+    /// A number with up to `fractionDigits` decimals (trailing zeros dropped), in this system,
+    /// written by ICU (R6) with the separators of ``conventionLocale`` and no grouping: `٠٫٥` in
+    /// `arab`, `0.5` in `latn`.
+    public func format(_ x: Double, fractionDigits: Int) -> String {
+        let digits = String(repeating: "#", count: max(0, min(fractionDigits, 15)))
+        let skeleton = fractionDigits > 0 ? "." + digits + " group-off" : "precision-integer group-off"
+        return NumberStyle.format(x, skeleton: skeleton, locale: icuLocaleID(conventionLocale, numerals: self))
+            ?? convert(String(x))
+    }
+
+    /// A percentage as CLDR writes it for these digits, through ICU: `42%` (latn), `٤٢٪؜` (arab,
+    /// with the Arabic percent sign and an Arabic letter mark), `۴۲٪` (arabext).
     public func format(percent: Int) -> String {
-        self == .latn ? "\(percent)%" : convert(String(percent)) + "\u{066A}"
-    }
-}
-
-private extension String {
-    init(format x: Double, _ digits: Int) {
-        let p = (0..<digits).reduce(1.0) { r, _ in r * 10 }
-        let v = (x * p).rounded() / p
-        var s = String(v)
-        if s.contains("e") { s = String(Int(v)) }
-        self = s
-    }
-
-    func replacingOccurrences(of a: String, with b: String) -> String {
-        split(separator: Character(a), omittingEmptySubsequences: false).joined(separator: b)
+        NumberStyle.format(Double(percent), skeleton: "percent group-off", locale: icuLocaleID(conventionLocale, numerals: self))
+            ?? convert(String(percent)) + "%"
     }
 }

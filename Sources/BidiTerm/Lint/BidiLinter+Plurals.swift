@@ -3,9 +3,12 @@ import Foundation
 
 /// The plural rules a catalog's entries are checked against: gettext's `Plural-Forms` header for
 /// `.po`/`.mo` (gettext's default, `n != 1`, when there is none), CLDR's categories of the
-/// language (from ICU) for the formats whose plural forms are named `zero` … `other`.
+/// language (from ICU) for the formats whose plural forms are named `zero` … `other`; a Qt `.qm`
+/// file's own numerus rules for its forms, which are numbered as gettext's.
 struct PluralContext {
     let gettext: Bool
+    /// The numerus rules of a `.qm` file; its forms are checked by index, as gettext's.
+    let qt: QtNumerusRules?
     let forms: PluralForms
     let hasHeader: Bool
     /// What is wrong with a `Plural-Forms` header that gettext rejects (the entries then follow the
@@ -19,11 +22,13 @@ struct PluralContext {
     static let order = ["zero", "one", "two", "few", "many", "other"]
 
     init(_ catalog: Catalog, locale: String) {
-        gettext = catalog.format == .po || catalog.format == .mo
-        let text = catalog.metadata["Plural-Forms"]
+        qt = catalog.format == .qtQM
+            ? catalog.metadata["Numerus-Rules"].flatMap { QtNumerusRules(hex: $0) } ?? QtNumerusRules(bytes: []) : nil
+        gettext = catalog.format == .po || catalog.format == .mo || qt != nil
+        let text = qt == nil ? catalog.metadata["Plural-Forms"] : nil
         let header = text.flatMap(PluralForms.init)
         headerProblem = gettext ? text.flatMap { PluralForms.problem(in: $0) } : nil
-        hasHeader = header != nil && headerProblem == nil
+        hasHeader = (header != nil && headerProblem == nil) || qt != nil
         forms = header ?? .germanic
         categories = gettext && headerProblem == nil ? [:] : PluralContext.cldr(locale)
         cldrByIndex = headerProblem == nil ? [] : PluralContext.order.compactMap { [categories] in categories[$0] }
@@ -47,6 +52,7 @@ struct PluralContext {
     /// True when only one number selects this form (gettext index or CLDR category): such a form
     /// ("one file", Arabic's zero, one and two forms) may leave the number out.
     func isSingleValued(_ form: String) -> Bool {
+        if let qt, let i = Int(form) { return (0...2000).lazy.filter { qt.form(for: $0) == i }.prefix(2).count == 1 }
         if gettext, let i = Int(form), headerProblem != nil, !cldrByIndex.isEmpty { return i < cldrByIndex.count && cldrByIndex[i].count == 1 }
         if gettext, let i = Int(form) { return i < forms.singleValued.count && forms.singleValued[i] }
         if let numbers = categories[form] { return numbers.count == 1 }
@@ -55,6 +61,7 @@ struct PluralContext {
 
     /// True when only the number 0 takes this form (Arabic's form 0, CLDR `zero`).
     func isZeroOnly(_ form: String) -> Bool {
+        if let qt, let i = Int(form) { return (0...2000).filter { qt.form(for: $0) == i } == [0] }
         if gettext, let i = Int(form), headerProblem != nil { return i < cldrByIndex.count && cldrByIndex[i] == [0] }
         if gettext, let i = Int(form) { return hasHeader && i < forms.count && forms.singleValued[i] && forms.example[i] == 0 }
         return categories[form] == [0]
@@ -62,6 +69,7 @@ struct PluralContext {
 
     /// True when the number 1 takes this form (it is then compared with the singular source).
     func isOne(_ form: String) -> Bool {
+        if let qt, let i = Int(form) { return qt.form(for: 1) == i }
         if gettext, let i = Int(form), headerProblem != nil, !cldrByIndex.isEmpty { return i < cldrByIndex.count && cldrByIndex[i].contains(1) }
         if gettext, let i = Int(form) { return forms.form(for: 1) == i }
         if let numbers = categories[form] { return numbers.contains(1) }
@@ -123,6 +131,12 @@ struct PluralContext {
     func entryFinding(_ e: EntryContext) -> Finding? {
         let plurals = e.entry.plurals
         guard !plurals.isEmpty else { return nil }
+        if let qt {
+            guard plurals.count != qt.formCount else { return nil }
+            return e.finding("plural-forms", .error, form: nil, text: e.entry.translation ?? "", source: e.entry.sourcePlural,
+                             "\(plurals.count) numerus form\(plurals.count == 1 ? "" : "s"), but the file's numerus rules give \(qt.formCount)",
+                             rendered: "", suggestion: "Give one translation per numerus form in the .ts and run lrelease again.")
+        }
         if gettext {
             guard hasHeader, plurals.count != forms.count else { return nil }
             return e.finding("plural-forms", .error, form: nil, text: e.entry.translation ?? "", source: e.entry.sourcePlural,

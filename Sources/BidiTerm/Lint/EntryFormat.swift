@@ -12,6 +12,7 @@
 ///   "%-encoding" are prose), and a msgid whose directives are all strftime's is a date format.
 /// - `.strings`, `.xcstrings`: Apple printf (`%@`, `%1$@`, `%#@name@`), read leniently.
 /// - Android `strings.xml`: Java's `Formatter` (`%1$s`), read leniently; `formatted="false"` means none.
+/// - Qt `.ts`/`.qm`: Qt's `%1`…`%n`, `%L1` (`QString::arg`), strictly.
 /// - `.arb`: ICU MessageFormat. JSON and XLIFF: i18next `{{x}}`, ICU `{x}` or printf, by what the
 ///   source text uses.
 struct EntryFormat {
@@ -69,6 +70,9 @@ struct EntryFormat {
             return (.java, false)
         case .arb:
             return (.icu, true)
+        case .qtTS, .qtQM:
+            // Qt's tr(): %1…%99, %L1, and %n in numerus messages.
+            return (.qt, true)
         case .json, .xliff12, .xliff20:
             let text = source ?? entry.translation ?? ""
             if !Placeholder.find(text, syntax: .i18next).isEmpty { return (.i18next, false) }

@@ -293,7 +293,7 @@ final class ScreenParser {
             return .key(scalar.string, args: [])
         case .mapping(let mapping):
             let fields = Fields(mapping: mapping, mark: node.mark, owner: "a text value")
-            checkFields(fields, allowed: ["key", "literal", "args"])
+            checkFields(fields, allowed: ["key", "literal", "args", "count"])
             let hasKey = fields.has("key"), hasLiteral = fields.has("literal")
             if hasKey && hasLiteral {
                 report(.invalidValue(field: field), "'\(field)' of \(owner) has both 'key' and 'literal'; use one",
@@ -301,6 +301,10 @@ final class ScreenParser {
                 return nil
             }
             if hasLiteral {
+                if fields.has("count") {
+                    report(.invalidValue(field: "count"), "'count' chooses a catalog text's plural form; literal text has none",
+                           at: fields.value("count")?.mark)
+                }
                 if fields.has("args") {
                     report(.invalidValue(field: "args"), "'args' fills a catalog text's placeholders; literal text takes none",
                            at: fields.value("args")?.mark)
@@ -316,8 +320,24 @@ final class ScreenParser {
                 if !hasKey { missing(fields, "key", "a catalog key; or give 'literal'") }
                 return nil
             }
-            let args = arguments(fields)
-            return args.map { .key(key, args: $0) }
+            guard let args = arguments(fields) else { return nil }
+            var count: TextCount?
+            if let node = fields.value("count") {
+                if case .scalar(let scalar) = node, node.tagName == .int || node.tagName == .float,
+                   let n = node.float, n.isFinite {
+                    count = .number(n)
+                } else if case .scalar(let scalar) = node, node.tagName == .str, !scalar.string.isEmpty {
+                    if !args.contains(where: { $0.name == scalar.string }) {
+                        report(.invalidValue(field: "count"), "'count' names the argument '\(scalar.string)', which 'args' does not give",
+                               at: node.mark)
+                    }
+                    count = .argument(scalar.string)
+                } else {
+                    wrongType(fields, "count", expected: "a number, or the name of an argument", found: node)
+                    return nil
+                }
+            }
+            return .key(key, args: args, count: count)
         case .sequence, .alias:
             report(.wrongType(field: field), "'\(field)' of \(owner) must be \(Self.textExpectation), found \(Self.describe(node))",
                    at: node.mark)
@@ -349,6 +369,11 @@ final class ScreenParser {
         var ok = true
         for pair in pairs {
             let value = pair.value
+            if case .mapping(let mapping) = value {
+                guard let argument = numberArgument(pair.name, mapping, mark: value.mark) else { ok = false; continue }
+                out.append(argument)
+                continue
+            }
             guard case .scalar(let scalar) = value, value.tagName != .null else {
                 report(.wrongType(field: "args"), "argument '\(pair.name)' must be text or a number, found \(Self.describe(value))",
                        at: value.mark)
@@ -356,7 +381,7 @@ final class ScreenParser {
                 continue
             }
             if (value.tagName == .int || value.tagName == .float), let number = value.float, number.isFinite {
-                out.append(TextArgument(pair.name, .number(number)))
+                out.append(TextArgument(pair.name, .number(number), decimal: scalar.string.contains(".") ? ScreenParser.decimalText(scalar.string) : nil))
             } else {
                 out.append(TextArgument(pair.name, .string(scalar.string)))
             }

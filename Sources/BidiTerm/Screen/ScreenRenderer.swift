@@ -46,30 +46,144 @@ public struct ScreenRenderer {
         self.catalogs = catalogs
         self.locale = locale
         self.numerals = numerals ?? NumeralSystem.forLocale(locale)
+        self.numeralsOverride = numerals
         let pseudo = PseudoLocale(locale: locale)
         self.pseudo = pseudo
-        var index: [String: String] = [:]
+        var index: [String: Found] = [:]
         // Earlier catalogs win, and within a catalog the first entry for a key (as Catalog.lookup).
-        for c in catalogs.reversed() {
-            for e in c.entries.reversed() {
-                if let t = e.translation, !t.isEmpty { index[e.key] = t }
-                else if let t = e.plurals["other"] ?? e.plurals["0"], !t.isEmpty { index[e.key] = t }
+        for (ci, c) in catalogs.enumerated().reversed() {
+            for (ei, e) in c.entries.enumerated().reversed() where c.text(of: e, count: nil) != nil {
+                index[e.key] = Found(catalog: ci, entry: ei)
             }
         }
-        if let pseudo { index = index.mapValues(pseudo.transform) }
         self.index = index
+        self.selectors = catalogs.map { $0.pluralSelector(locale: locale) }
+        self.plurals = PluralRules(locale: locale)
     }
 
-    private let index: [String: String]
+    /// Where a key's entry is: which catalog, which entry.
+    struct Found: Sendable {
+        var catalog: Int
+        var entry: Int
+    }
+
+    private let index: [String: Found]
+    private let selectors: [PluralSelector]
+    /// The digits asked for when they are not the locale's (`--numerals`): passed to ICU.
+    private let numeralsOverride: NumeralSystem?
+    /// CLDR's plural rules of the locale: the count's category, i18next's `_one` … keys.
+    public let plurals: PluralRules
+    /// The count every text with a count takes instead of its own (the preview's count key,
+    /// `render --count`); nil: each text's own.
+    public var countOverride: Double?
 
     /// The text for `key`, or nil when no catalog has it.
-    public func lookup(_ key: String) -> String? { index[key] }
+    public func lookup(_ key: String) -> String? { lookup(key, count: nil) }
 
-    /// `ref` resolved: looked up, arguments filled (numbers in the locale's digits).
+    /// The text for `key` in the plural form `count` takes (the catalog's own rule: gettext's
+    /// `Plural-Forms`, Qt's numerus rules, else CLDR's), or nil when no catalog has it. With a
+    /// count, i18next's suffixed keys count too: `key_zero` for 0, then `key_<category>`, then
+    /// `key_other`, before `key` itself.
+    public func lookup(_ key: String, count: Double?) -> String? {
+        var text: String?
+        if let count {
+            var candidates = ["\(key)_\(plurals.category(for: count).rawValue)", "\(key)_other"]
+            if count == 0 { candidates.insert("\(key)_zero", at: 0) }
+            for k in candidates {
+                if let f = index[k] { text = catalogs[f.catalog].text(of: catalogs[f.catalog].entries[f.entry], count: nil); break }
+            }
+        }
+        if text == nil, let f = index[key] {
+            text = catalogs[f.catalog].text(of: catalogs[f.catalog].entries[f.entry], count: count, selector: selectors[f.catalog])
+        }
+        guard let text else { return nil }
+        // A MessageFormat pattern is transformed once formatted (see `resolve`): its syntax must
+        // reach ICU as written.
+        if MessageFormat.isMessageFormat(text) { return text }
+        return pseudo.map { $0.transform(text) } ?? text
+    }
+
+    /// `true` when a catalog has `key`, or i18next's `key_other` for it.
+    public func has(_ key: String) -> Bool { index[key] != nil || index["\(key)_other"] != nil }
+
+    /// The plural forms `key` lacks for its catalog's rule (an index form of gettext or Qt, or a
+    /// CLDR category), each with a number that needs it; i18next's suffixed keys (`key_few`) count
+    /// as forms, and an ICU MessageFormat text's plural cases (`count: few`). Empty for a key that
+    /// is not plural or is missing.
+    public func missingPluralForms(_ key: String) -> [(form: String, sample: Double)] {
+        if index[key] == nil, index["\(key)_other"] != nil {
+            return plurals.samples.filter { index["\(key)_\($0.category.rawValue)"] == nil }.map { ($0.category.rawValue, $0.number) }
+        }
+        guard let f = index[key] else { return [] }
+        let entry = catalogs[f.catalog].entries[f.entry]
+        if entry.plurals.isEmpty, let text = entry.translation, MessageFormat.isMessageFormat(text) {
+            // ICU MessageFormat: each plural argument's cases against the locale's categories (an
+            // explicit `=N` case covers a category that N alone takes, as `=0` Arabic's zero).
+            var out: [(form: String, sample: Double)] = []
+            for arg in MessageFormat.selectors(text) where arg.plural {
+                for (category, n) in plurals.samples where !arg.selectors.contains(category.rawValue) {
+                    let exact = "=" + (n == n.rounded() ? String(Int(n)) : String(n))
+                    if arg.selectors.contains(exact) && (category == .zero || category == .one || category == .two) { continue }
+                    out.append((arg.name.isEmpty ? category.rawValue : "\(arg.name): \(category.rawValue)", n))
+                }
+            }
+            return out
+        }
+        return catalogs[f.catalog].missingForms(of: entry, selector: selectors[f.catalog])
+    }
+
+    /// The entry and catalog a key resolves to, for the panels that list forms.
+    public func entry(for key: String) -> (catalog: Catalog, entry: CatalogEntry, selector: PluralSelector)? {
+        guard let f = index[key] else { return nil }
+        return (catalogs[f.catalog], catalogs[f.catalog].entries[f.entry], selectors[f.catalog])
+    }
+
+    /// A number as the locale writes it (R6), through ICU: the argument's style (decimals,
+    /// percent, currency, compact, unit), its decimals as written, the locale's digits or the
+    /// ones asked for.
+    public func formatNumber(_ x: Double, style: NumberStyle = NumberStyle(), decimal: String? = nil) -> String {
+        let icuLocale = locale
+        if let decimal, Double(decimal) == x,
+           let s = style.format(decimal: decimal, locale: icuLocale, numerals: numeralsOverride) { return s }
+        if let s = style.format(x, locale: icuLocale, numerals: numeralsOverride) { return s }
+        return numerals.format(x, fractionDigits: 6)
+    }
+
+    /// `ref` resolved: looked up in the form its count takes, arguments filled (numbers through
+    /// ICU in the locale's digits). A text in ICU MessageFormat (`{count, plural, …}`,
+    /// `select`) is formatted by ICU; one ICU rejects is drawn as written, its arguments filled.
     public func resolve(_ ref: TextRef) -> (text: String, missingKey: String?) {
-        ref.resolve(lookup: { index[$0] }, formatNumber: { [numerals] x in
-            x == x.rounded() && abs(x) < 1e15 ? numerals.format(Int(x)) : numerals.format(x, fractionDigits: 2)
-        })
+        guard case .key(let key, _, _) = ref else { return ref.resolve(lookup: { _ in nil }, formatNumber: { "\($0)" }) }
+        let args = ref.arguments(override: countOverride)
+        guard let template = lookup(key, count: ref.count(override: countOverride)) else { return ("⟦\(key)⟧", key) }
+        if MessageFormat.isMessageFormat(template) {
+            if let text = formatMessage(template, args) { return (pseudo.map { $0.transform(text) } ?? text, nil) }
+            return (pseudo.map { $0.transform(template) } ?? template, nil)
+        }
+        if args.isEmpty { return (template, nil) }
+        return (TextRef.fill(template, args: args, formatArgument: { arg, x in
+            formatNumber(x, style: arg.style ?? NumberStyle(), decimal: arg.decimal)
+        }), nil)
+    }
+
+    /// ICU MessageFormat: numbers stay numbers where the pattern selects on them (plural, `#`);
+    /// a number with a style, and text, go in written (text isolated, R22, unless a `select`
+    /// compares it).
+    private func formatMessage(_ pattern: String, _ args: [TextArgument]) -> String? {
+        let selecting = MessageFormat.selectingArguments(pattern)
+        let prepared = args.map { arg -> TextArgument in
+            let selects = selecting.contains { $0.name == arg.name }
+            switch arg.value {
+            case .number(let x) where !selects && (arg.style != nil || arg.decimal != nil):
+                return TextArgument(arg.name, .string(formatNumber(x, style: arg.style ?? NumberStyle(), decimal: arg.decimal)))
+            case .string(let s) where !selects:
+                return TextArgument(arg.name, .string("\u{2068}\(s)\u{2069}"))
+            default:
+                return arg
+            }
+        }
+        return try? MessageFormat.format(pattern, locale: locale, numerals: numeralsOverride,
+                                         arguments: prepared)
     }
 
     /// Every catalog key the screen uses that no catalog has.
@@ -77,7 +191,7 @@ public struct ScreenRenderer {
         var out: [MissingKey] = []
         var seen = Set<String>()
         for (ref, node) in screen.textRefs {
-            if let key = ref.key, index[key] == nil, seen.insert(key).inserted {
+            if let key = ref.key, !has(key), seen.insert(key).inserted {
                 let at = screen.position(of: key, node: node)
                 out.append(MissingKey(key: key, path: screen.path, line: at?.line ?? 0, column: at?.column ?? 0))
             }

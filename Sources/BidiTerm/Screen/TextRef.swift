@@ -4,10 +4,13 @@ import Foundation
 /// text.
 ///
 /// In YAML, a plain string is a key (`title: settings.title`), `{literal: "git push"}` is literal
-/// text, and `{key: downloads.remaining, args: {count: 3}}` is a key with arguments.
+/// text, `{key: downloads.remaining, args: {count: 3}}` is a key with arguments, and
+/// `{key: files.deleted, count: 5}` (or `count: amount`, an argument's name) asks for the plural
+/// form of a count.
 public enum TextRef: Sendable, Equatable {
-    /// A catalog key, and the values for its placeholders in the order the file lists them.
-    case key(String, args: [TextArgument])
+    /// A catalog key, the values for its placeholders in the order the file lists them, and the
+    /// count that chooses its plural form (`nil`: the argument named `count`, if any).
+    case key(String, args: [TextArgument], count: TextCount? = nil)
     /// Text used as written, without lookup.
     case literal(String)
 
@@ -16,8 +19,41 @@ public enum TextRef: Sendable, Equatable {
 
     /// The catalog key, or nil for literal text.
     public var key: String? {
-        if case .key(let key, _) = self { return key }
+        if case .key(let key, _, _) = self { return key }
         return nil
+    }
+
+    /// The count that chooses the text's plural form: `count:` (a number, or the number of the
+    /// argument it names), else the argument named `count`; `override` (the preview's count,
+    /// `render --count`) replaces it when the text has one. `nil` for a text without a count.
+    public func count(override: Double? = nil) -> Double? {
+        guard case .key(_, let args, let count) = self else { return nil }
+        let named: String
+        switch count {
+        case .number(let n)?: return override ?? n
+        case .argument(let name)?: named = name
+        case nil: named = "count"
+        }
+        guard let arg = args.first(where: { $0.name == named }), case .number(let n) = arg.value else {
+            return count == nil ? nil : override
+        }
+        return override ?? n
+    }
+
+    /// The arguments with the count applied: the argument `count:` names (or `count`) takes the
+    /// count; a numeric `count:` also fills an argument `count` when none is given, so `{count}`
+    /// and `{count, plural, …}` see it.
+    public func arguments(override: Double? = nil) -> [TextArgument] {
+        guard case .key(_, var args, let spec) = self else { return [] }
+        guard let value = count(override: override) else { return args }
+        let name: String
+        if case .argument(let n)? = spec { name = n } else { name = "count" }
+        if let i = args.firstIndex(where: { $0.name == name }) {
+            args[i].value = .number(value)
+        } else {
+            args.append(TextArgument(name, .number(value)))
+        }
+        return args
     }
 
     /// The text to draw, and the key when it is missing from the catalog.
@@ -30,7 +66,9 @@ public enum TextRef: Sendable, Equatable {
     ///   number's fraction and `%.2f` rounds it to two decimals; printf flags, widths and length
     ///   modifiers (`%-5ld`) are accepted and ignored;
     /// - `%1$s`, `%2$d`, …: the argument at that 1-based position;
-    /// - `%%`: a percent sign.
+    /// - `%%`: a percent sign;
+    /// - Qt's `%n` (the count: the argument `count`, else `n`), `%1`…`%99` and `%L1` (the argument at
+    ///   that position); i18next's `{{name}}`.
     ///
     /// A numeric argument goes through `formatNumber` whatever the placeholder says, so the caller
     /// decides the digits (R6). A text argument is inserted between FSI and PDI (U+2068, U+2069)
@@ -59,7 +97,7 @@ public enum TextRef: Sendable, Equatable {
         switch self {
         case .literal(let text):
             return (text, nil)
-        case .key(let key, let args):
+        case .key(let key, let args, _):
             guard let template = lookup(key) else { return ("⟦\(key)⟧", key) }
             return (TextRef.fill(template, args: args, formatNumber: formatNumber, isolateText: isolateText), nil)
         }
@@ -68,6 +106,14 @@ public enum TextRef: Sendable, Equatable {
     /// `template` with its placeholders replaced by `args` (see `resolve(lookup:formatNumber:isolateText:)`).
     public static func fill(_ template: String, args: [TextArgument],
                             formatNumber: (Double) -> String, isolateText: Bool = true) -> String {
+        fill(template, args: args, formatArgument: { formatNumber($1) }, isolateText: isolateText)
+    }
+
+    /// `template` with its placeholders replaced by `args`, a numeric argument written by
+    /// `formatArgument` (which sees the argument: its ``TextArgument/style`` and
+    /// ``TextArgument/decimal``, and the number after `%d` or `%.2f` rounding).
+    public static func fill(_ template: String, args: [TextArgument],
+                            formatArgument: (TextArgument, Double) -> String, isolateText: Bool = true) -> String {
         // Without arguments the text is not a format: "100%" and "%s" stay as written.
         if args.isEmpty { return template }
         let s = Array(template.unicodeScalars)
@@ -78,7 +124,7 @@ public enum TextRef: Sendable, Equatable {
         func text(of arg: TextArgument) -> String {
             switch arg.value {
             case .string(let string): return isolateText ? "\u{2068}\(string)\u{2069}" : string
-            case .number(let number): return formatNumber(number)
+            case .number(let number): return formatArgument(arg, number)
             }
         }
         func isNameScalar(_ c: Unicode.Scalar) -> Bool {
@@ -88,7 +134,21 @@ public enum TextRef: Sendable, Equatable {
 
         while i < s.count {
             let c = s[i]
-            if c == "{" {
+            if c == "{", i + 1 < s.count, s[i + 1] == "{" {
+                // i18next's {{name}}.
+                var j = i + 2
+                while j < s.count, isNameScalar(s[j]) { j += 1 }
+                if j > i + 2, j + 1 < s.count, s[j] == "}", s[j + 1] == "}" {
+                    let name = String(String.UnicodeScalarView(s[(i + 2)..<j]))
+                    if let arg = args.first(where: { $0.name == name }) {
+                        out.append(contentsOf: text(of: arg).unicodeScalars)
+                        i = j + 2
+                        continue
+                    }
+                }
+                out.append(c)
+                i += 1
+            } else if c == "{" {
                 // {name}: the longest run of name characters followed by a closing brace.
                 var j = i + 1
                 while j < s.count, isNameScalar(s[j]) { j += 1 }
@@ -105,6 +165,12 @@ public enum TextRef: Sendable, Equatable {
             } else if c == "%" {
                 if i + 1 < s.count, s[i + 1] == "%" {
                     out.append("%")
+                    i += 2
+                    continue
+                }
+                // Qt: %n is the count of a numerus message (the argument `count`, else `n`).
+                if i + 1 < s.count, s[i + 1] == "n", let arg = args.first(where: { $0.name == "count" }) ?? args.first(where: { $0.name == "n" }) {
+                    out.append(contentsOf: text(of: arg).unicodeScalars)
                     i += 2
                     continue
                 }
@@ -138,15 +204,29 @@ public enum TextRef: Sendable, Equatable {
                             // %d and friends take whole numbers; %.Nf rounds to N decimals.
                             if ["d", "i", "u"].contains(s[j]) {
                                 arg.value = .number(number.rounded(.towardZero))
+                                arg.decimal = nil
+                                arg.style = (arg.style ?? NumberStyle()).with(fractionDigits: 0)
                             } else if let precision, precision < 16 {
                                 let scale = pow(10, Double(precision))
                                 arg.value = .number((number * scale).rounded() / scale)
+                                arg.decimal = nil
+                                arg.style = (arg.style ?? NumberStyle()).with(fractionDigits: precision)
                             }
                         }
                         out.append(contentsOf: text(of: arg).unicodeScalars)
                         i = j + 1
                         continue
                     }
+                }
+                // Qt: %1 … %99 and %L1 (QString::arg), the argument at that position.
+                var q = i + 1
+                if q < s.count, s[q] == "L" { q += 1 }
+                var r = q
+                while r < s.count, r < q + 2, isDigit(s[r]) { r += 1 }
+                if r > q, let position = Int(String(String.UnicodeScalarView(s[q..<r]))), position >= 1, position <= args.count {
+                    out.append(contentsOf: text(of: args[position - 1]).unicodeScalars)
+                    i = r
+                    continue
                 }
                 out.append(c)
                 i += 1
@@ -174,10 +254,35 @@ public struct TextArgument: Sendable, Equatable {
     public var name: String
     /// The value.
     public var value: Value
+    /// How a number is written (decimals, percent, currency, compact, unit), through ICU; `nil`:
+    /// the plain style, with the decimals of ``decimal``.
+    public var style: NumberStyle?
+    /// A number as the screen file wrote it (`1249.50`), so its decimals are kept.
+    public var decimal: String?
 
     /// Creates an argument.
-    public init(_ name: String, _ value: Value) {
+    public init(_ name: String, _ value: Value, style: NumberStyle? = nil, decimal: String? = nil) {
         self.name = name
         self.value = value
+        self.style = style
+        self.decimal = decimal
+    }
+}
+
+/// The count of a text value (`count:` in a screen file): a number, or the name of the argument
+/// that holds it.
+public enum TextCount: Sendable, Equatable {
+    /// `count: 5`.
+    case number(Double)
+    /// `count: files`: the argument `files`.
+    case argument(String)
+}
+
+extension NumberStyle {
+    /// The style with `fractionDigits` set.
+    func with(fractionDigits: Int) -> NumberStyle {
+        var s = self
+        s.fractionDigits = fractionDigits
+        return s
     }
 }

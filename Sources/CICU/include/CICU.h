@@ -139,6 +139,59 @@ int32_t CICU_numberingSystem(const char *locale, char *name, int32_t nameCapacit
 /// locale's cardinal rules (uplrules_select), NUL-terminated in `keyword`; returns its length.
 int32_t CICU_pluralCategory(const char *locale, int32_t n, char *keyword, int32_t capacity, int32_t *err);
 
+/// The CLDR plural category of the number `n` (uplrules_select on a double), as
+/// CICU_pluralCategory. A fraction counts (ar: 1.5 is "other", fr: 1.5 is "one").
+int32_t CICU_pluralCategoryOf(const char *locale, double n, char *keyword, int32_t capacity, int32_t *err);
+/// The cardinal plural categories a locale uses (uplrules_getKeywords), written as a NUL-terminated
+/// list separated by spaces, in ICU's order; returns its length.
+int32_t CICU_pluralKeywords(const char *locale, char *out, int32_t capacity, int32_t *err);
+/// The first integer sample of CLDR's rules for `keyword` in `locale` (PluralRules::getSamples,
+/// shim.cpp): returns 1 and sets *sample, or 0 when the category has no integer sample (a
+/// category reached only by fractions). `*decimalSample` gets the first sample, integer or not.
+int32_t CICU_pluralSample(const char *locale, const char *keyword, double *sample, double *decimalSample,
+                          int32_t *err);
+// ---- number formatting ---------------------------------------------------------------------------
+/// unumf: formats `value` with an ICU number skeleton (`group-auto .00`, `percent scale/100`,
+/// `currency/SAR`, `compact-short`, `measure-unit/length-kilometer unit-width-full-name`, ...) in
+/// `locale` (which may carry `@numbers=latn`). `skeleton` is UTF-16; the result is written as
+/// UTF-16 to `out` (NUL not included) and its length returned. U_BUFFER_OVERFLOW_ERROR (15) when
+/// `capacity` is too small: the return value is then the length needed.
+int32_t CICU_formatNumber(const char *locale, const uint16_t *skeleton, int32_t skeletonLength, double value,
+                          uint16_t *out, int32_t capacity, int32_t *err);
+/// The same with the value given as a decimal string (`1249.50`), so no digit is lost to binary
+/// floating point.
+int32_t CICU_formatDecimal(const char *locale, const uint16_t *skeleton, int32_t skeletonLength,
+                           const char *decimal, int32_t decimalLength, uint16_t *out, int32_t capacity, int32_t *err);
+// ---- message formatting (shim.cpp: icu::MessageFormat, which the C API cannot reach with named
+// arguments) --------------------------------------------------------------------------------------
+/// One argument of a message: a name and either a number or a UTF-16 string.
+typedef struct CICU_MessageArgument {
+    const uint16_t *name;
+    int32_t nameLength;
+    int32_t isNumber;          // 1: `number` is the value; 0: `text`
+    double number;
+    const uint16_t *text;
+    int32_t textLength;
+} CICU_MessageArgument;
+/// Formats an ICU MessageFormat pattern (plural, select, selectordinal, `#`, offsets, nesting,
+/// named or numbered arguments) in `locale`. The result goes to `out` as UTF-16; returns its length
+/// (the length needed, with U_BUFFER_OVERFLOW_ERROR, when `capacity` is too small). A syntax
+/// error sets *err and writes the offset (UTF-16 units) of the problem to *errorOffset.
+int32_t CICU_formatMessage(const char *locale, const uint16_t *pattern, int32_t patternLength,
+                           const CICU_MessageArgument *args, int32_t argCount,
+                           uint16_t *out, int32_t capacity, int32_t *errorOffset, int32_t *err);
+/// The arguments a pattern selects on, comma-separated and NUL-terminated UTF-8 in `out`: `p:name`
+/// for a plural or selectordinal argument (`{count, plural, ...}` gives `p:count`), `s:name` for a
+/// select argument, each followed by its selectors after spaces (`p:count =0 one other`); returns
+/// the length, or -1 (and *err set) when the pattern does not parse.
+int32_t CICU_messagePluralArguments(const uint16_t *pattern, int32_t patternLength, char *out, int32_t capacity,
+                                    int32_t *err);
+/// An ICU locale ID for a locale name as users write it (`ar-SA`, `fa_IR.UTF-8`, `ar-u-nu-latn`,
+/// `he_IL@calendar=hebrew`), with the numbering system `numbers` set when it is not empty
+/// (`ar@numbers=latn`). Writes the ID NUL-terminated and returns its length.
+int32_t CICU_localeID(const char *name, const char *numbers, char *out, int32_t capacity);
+/// The ICU error name (u_errorName) of a code.
+const char *CICU_errorName(int32_t err);
 // ---- locales -------------------------------------------------------------------------------------
 /// A BCP 47 language tag (`ur-PK`, `ff-Adlm`, `ar-u-nu-latn`; legacy codes such as `iw` too): writes
 /// its canonical BCP 47 form to `tag` (NUL-terminated) and returns 1 when the locale's script is

@@ -113,6 +113,10 @@ extension PreviewApp {
         if warned > 0 {
             items.append(chrome.text("chrome.status.warnings", [TextArgument("count", .number(Double(warned)))]))
         }
+        if let count, let category = countCategory {
+            items.append(chrome.text("chrome.status.count", [TextArgument("count", .number(count)),
+                                                              TextArgument("category", .string(category.rawValue))]))
+        }
         return items
     }
 
@@ -157,7 +161,7 @@ extension PreviewApp {
     }
 
     func drawHelp(into buffer: inout Buffer, area: Rect, context ctx: RenderContext) {
-        let lines = ["focus", "arrows", "screens", "direction", "locale", "numerals", "shaping", "both", "cut",
+        let lines = ["focus", "arrows", "screens", "direction", "locale", "numerals", "count", "shaping", "both", "cut",
                      "export", "reload", "editing", "quit"].map { chrome.text("chrome.help." + $0) }
         // The terminal notice (R21), in English, left to right.
         let width = min(area.width - 8, max(36, (lines.map { ctx.width(of: $0) }.max() ?? 40)))
@@ -206,7 +210,27 @@ extension PreviewApp {
                 rows.append(row)
             }
         }
+        let forms = pluralGaps
+        if !forms.isEmpty {
+            rows.append("")
+            rows.append(chrome.text("chrome.cut.forms", [TextArgument("count", .number(Double(forms.reduce(0) { $0 + $1.forms.count })))]))
+            let n = chrome.numerals
+            for gap in forms {
+                rows.append(iso(gap.key) + "  " + gap.forms.map { iso("\($0.form) (\(n.format(Int($0.sample))))") }.joined(separator: " "))
+            }
+        }
         return rows
+    }
+
+    /// The keys of the current screen whose plural forms are incomplete for the locale, with the
+    /// forms they lack and a number that needs each.
+    public var pluralGaps: [(key: String, forms: [(form: String, sample: Double)])] {
+        var seen = Set<String>()
+        return screen.textRefs.compactMap { ref, _ in
+            guard let key = ref.key, seen.insert(key).inserted else { return nil }
+            let forms = renderer.missingPluralForms(key)
+            return forms.isEmpty ? nil : (key, forms)
+        }
     }
 
     mutating func drawCuts(into buffer: inout Buffer, area: Rect, context ctx: RenderContext) {

@@ -57,6 +57,8 @@ extension PreviewApp {
         case .character("l"): cycleLocale(1)
         case .character("L"): cycleLocale(-1)
         case .character("n"): cycleNumerals()
+        case .character("c"): cycleCount(1)
+        case .character("C"): cycleCount(-1)
         case .character("s"): shaping.toggle()
         case .character("b"): sideBySide.toggle()
         case .character("t"):
@@ -151,6 +153,18 @@ extension PreviewApp {
         case .arabext?: numeralsOverride = nil
         }
         refreshRenderer()
+    }
+
+    /// The next (`step` 1) or previous count among the locale's plural samples, then each text's
+    /// own count again: every plural form is seen in place.
+    mutating func cycleCount(_ step: Int) {
+        let n = countSamples.count
+        guard n > 0 else { countIndex = nil; return }
+        // Positions 0..<n are the samples, n is "each text's own".
+        let position = countIndex ?? n
+        let next = ((position + step) % (n + 1) + (n + 1)) % (n + 1)
+        countIndex = next == n ? nil : next
+        renderer.countOverride = count
     }
 
     /// Shows screen `index` (clamped), focusing its first control.

@@ -89,6 +89,9 @@ public struct PreviewApp: ThemedApp {
     public internal(set) var shaping: Bool
     public internal(set) var sideBySide = false
     public internal(set) var showHelp = false
+    /// The position of the previewed count among the locale's plural samples (`c`); nil: each
+    /// text's own count.
+    public internal(set) var countIndex: Int? = nil
     /// True while the cut-text panel (`t`) shows.
     public internal(set) var showCuts = false
     /// The footer's notice, nil when there is none.
@@ -192,6 +195,17 @@ public struct PreviewApp: ThemedApp {
     /// The problems of the files on disk (each `file:line:column: message`); the last good version
     /// of each such file stays on screen.
     public var problems: [String] { workspace?.allProblems ?? [] }
+    /// One number per plural category of the locale, in CLDR's order (ar: 0, 1, 2, 3, 11, 100): the
+    /// counts `c` walks through.
+    public var countSamples: [Double] { renderer.plurals.sampleNumbers }
+    /// The count every text with a count shows (`c`), nil for each text's own.
+    public var count: Double? {
+        guard let i = countIndex, !countSamples.isEmpty else { return nil }
+        return countSamples[min(i, countSamples.count - 1)]
+    }
+    /// The plural category of ``count`` in the locale.
+    public var countCategory: PluralCategory? { count.map { renderer.plurals.category(for: $0) } }
+
     /// The keys the current screen uses that no catalog of the locale has.
     public var missingKeys: [MissingKey] { renderer.missingKeys(in: screen) }
 
@@ -204,6 +218,8 @@ public struct PreviewApp: ThemedApp {
 
     mutating func refreshRenderer() {
         (renderer, ownCatalogCount) = Self.makeRenderer(content: content, locale: locale, numerals: numerals)
+        if let i = countIndex, i >= countSamples.count { countIndex = countSamples.isEmpty ? nil : countSamples.count - 1 }
+        renderer.countOverride = count
     }
 
     var layoutOptions: LayoutOptions { LayoutOptions(shaping: shaping, reordering: options.reordering) }

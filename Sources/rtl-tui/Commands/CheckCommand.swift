@@ -12,7 +12,7 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Lint translated strings for bidi and translation problems (for CI).",
         discussion: """
-            Reads catalogs (.po, .mo, .strings, .xcstrings, Android strings.xml, XLIFF 1.2/2.0, JSON, ARB) \
+            Reads catalogs (.po, .mo, .strings, .xcstrings, Android strings.xml, XLIFF 1.2/2.0, JSON, ARB, Qt .ts/.qm) \
             and reports, per string: invalid UTF-8; raw control characters and escape sequences (R22); \
             unbalanced or unterminated bidi controls (Trojan Source, CVE-2021-42574) and overrides; \
             placeholders missing or added against the source, read in the entry's format (gettext flags, \

@@ -13,12 +13,17 @@ struct ScreenRenderOptions: ParsableArguments {
     var screen: String?
 
     @Option(help: ArgumentHelp(
-        "With --screen: a catalog of the screen's text (.po, .mo, .strings, .xcstrings, strings.xml, .xlf, .json, .arb). Repeatable; the first catalog that has a key wins.",
+        "With --screen: a catalog of the screen's text (.po, .mo, .strings, .xcstrings, strings.xml, .xlf, .json, .arb, Qt .ts, .qm). Repeatable; the first catalog that has a key wins.",
         valueName: "file"))
     var strings: [String] = []
 
     @Option(help: ArgumentHelp("With --screen: the height in rows (default \(ScreenRenderJob.defaultHeight)).", valueName: "rows"))
     var height: Int?
+
+    @Option(help: ArgumentHelp(
+        "With --screen: the count every text with a count (`count:`, or an argument named count) takes, choosing its plural form (ar: 0, 1, 2, 3, 11 and 100 show the six).",
+        valueName: "n"))
+    var count: Double?
 
     @Flag(help: "With --screen: draw the screen in LTR and in RTL side by side, each --width wide, stacked when the pair is wider than $COLUMNS (200 when unset).")
     var both = false
@@ -29,9 +34,13 @@ struct ScreenRenderOptions: ParsableArguments {
             if !strings.isEmpty { given.append("--strings") }
             if height != nil { given.append("--height") }
             if both { given.append("--both") }
+            if count != nil { given.append("--count") }
             if !given.isEmpty {
                 throw ValidationError("\(given.joined(separator: ", ")) \(given.count == 1 ? "needs" : "need") --screen.")
             }
+        }
+        if let c = count, !c.isFinite || c < 0 || c > 1e15 {
+            throw ValidationError("--count must be a number from 0 to 10^15, found \(c).")
         }
         if let h = height, let problem = ScreenRenderJob.sizeProblem(h, option: "--height") {
             throw ValidationError(problem)

@@ -61,6 +61,8 @@ struct ScreenRenderJob {
     var both: Bool = false
     /// The digits of numbers the screen and its widgets format; nil takes the locale's (R6).
     var numerals: NumeralSystem? = nil
+    /// The count of every text that has one (`--count`); nil: each text's own.
+    var count: Double? = nil
     /// The output format.
     var format: ScreenOutputFormat = .plain
     /// Shaping, bracket mirroring and tab stops for the text engine. Its `numerals` is ignored: text
@@ -158,7 +160,8 @@ struct ScreenRenderJob {
         let content = PreviewContent(screens: [screenFile], catalogs: catalogs)
         let locale = ScreenRenderJob.resolvedLocale(self.locale, content: content)
         let order = content.lookupOrder(for: locale)
-        let renderer = ScreenRenderer(catalogs: order.catalogs, locale: locale, numerals: numerals)
+        var renderer = ScreenRenderer(catalogs: order.catalogs, locale: locale, numerals: numerals)
+        renderer.countOverride = count
         if order.own == 0, !catalogs.isEmpty {
             standardError("rtl-tui: warning: no catalog is in \(locale); its text is the source language's where there is any\n")
         }
@@ -243,6 +246,7 @@ extension ScreenRenderJob {
         self.width = width ?? ScreenRenderJob.defaultWidth
         height = options.height ?? ScreenRenderJob.defaultHeight
         both = options.both
+        count = options.count
         self.numerals = numerals
         self.format = format
         layoutOptions = LayoutOptions(shaping: shaping, mirroring: mirroring, tabSize: tabSize)

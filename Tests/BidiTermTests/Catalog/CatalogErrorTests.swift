@@ -33,6 +33,11 @@ final class CatalogErrorTests: XCTestCase {
         ("broken/json/no-source.xcstrings", 1, 1, "needs a \"sourceLanguage\" string"),
         ("broken/xml/xliff12-unclosed.xlf", 8, 20, "XML parse error: closing tag does not match the opening tag"),
         ("broken/xml/xliff20-missing-id.xlf", 3, 5, "<unit> without an id attribute"),
+        ("broken/qt/unclosed.ts", 8, 15, "XML parse error: closing tag does not match the opening tag"),
+        ("broken/qt/not-ts.ts", 2, 1, "expected a <TS> root element, found <ts>"),
+        ("broken/qt/bad-magic.qm", 0, 0, "at byte 0: not a Qt .qm file"),
+        ("broken/qt/truncated.qm", 0, 0, "runs past the end of the file (300 bytes)"),
+        ("broken/qt/bad-tag.qm", 0, 0, "unknown field tag 0x42 in message 1"),
     ]
 
     func test_brokenFixtures_eachThrowsItsFileLineColumnAndProblem() {

@@ -243,7 +243,7 @@ final class ScreenFileTests: XCTestCase {
             .key("downloads.remaining", args: [
                 TextArgument("count", .number(3)),
                 TextArgument("name", .string("Ubuntu 24.04")),
-                TextArgument("size", .number(2.5)),
+                TextArgument("size", .number(2.5), decimal: "2.5"),
                 TextArgument("version", .string("2.4.1")),
             ]),
             .key("list.args", args: [TextArgument("1", .number(7)), TextArgument("2", .string("seven"))]),
@@ -741,7 +741,8 @@ final class ScreenFileTests: XCTestCase {
         }
     }
 
-    /// The entries of a gettext catalog: msgid → msgstr, the header under "".
+    /// The entries of a gettext catalog: msgid → msgstr (a plural entry's last form), the header
+    /// under "".
     private func readCatalog(_ language: String) throws -> [String: String] {
         let text = try String(contentsOfFile: "\(Self.demoCatalogs)/\(language).po", encoding: .utf8)
         var entries: [String: String] = [:]
@@ -767,6 +768,9 @@ final class ScreenFileTests: XCTestCase {
                 pair.0 = unquote(line.dropFirst(6)); current = \.0
             } else if line.hasPrefix("msgstr ") {
                 pair.1 = unquote(line.dropFirst(7)); current = \.1
+            } else if line.hasPrefix("msgstr["), let close = line.firstIndex(of: "]") {
+                // A plural entry: its last form (the one most numbers take) stands for it.
+                pair.1 = unquote(line[line.index(close, offsetBy: 2)...]); current = \.1
             } else if line.hasPrefix("\""), let key = current {
                 pair[keyPath: key] = (pair[keyPath: key] ?? "") + unquote(line[...])
             } else if line.isEmpty || line.hasPrefix("#") {
@@ -856,5 +860,54 @@ final class ScreenFileTests: XCTestCase {
             XCTAssertTrue(catalog["settings.network"]?.contains("Bluetooth") ?? false)
             XCTAssertTrue(catalog["settings.version"]?.contains("2.4.1") ?? false)
         }
+    }
+}
+
+/// `count:` and number arguments in screen files (SCREEN-FORMAT.md, "Text values").
+final class ScreenCountAndNumberTests: XCTestCase {
+    private func parse(_ yaml: String) throws -> ScreenFile { try ScreenFile.parse(yaml: yaml, path: "t.yaml") }
+
+    func test_countAndNumberFields() throws {
+        let s = try parse("""
+        screen: t
+        root:
+          type: vstack
+          children:
+            - {type: label, text: {key: files.deleted, count: 5}}
+            - {type: label, text: {key: files.deleted, count: files, args: {files: 3}}}
+            - {type: label, text: {key: price, args: {amount: {number: 1249.5, currency: SAR}, share: {number: 0.42, percent: true}, total: 1249.50, big: {number: 1200000, compact: short}, road: {number: 12, unit: kilometer, unitWidth: long}, exact: {number: 3, fraction: 2}}}}
+        """)
+        let refs = s.textRefs.map(\.0)
+        XCTAssertEqual(refs[0], .key("files.deleted", args: [], count: .number(5)))
+        XCTAssertEqual(refs[1].count(), 3)
+        XCTAssertEqual(refs[1].count(override: 11), 11)
+        let r = ScreenRenderer(catalogs: [], locale: "ar-SA")
+        guard case .key(_, let args, _) = refs[2] else { return XCTFail() }
+        func written(_ name: String) -> String {
+            let a = args.first { $0.name == name }!
+            guard case .number(let x) = a.value else { return "" }
+            return r.formatNumber(x, style: a.style ?? NumberStyle(), decimal: a.decimal)
+        }
+        XCTAssertEqual(written("amount"), "\u{200F}١٬٢٤٩٫٥٠\u{00A0}ر.س.\u{200F}", "CLDR's symbol and placement")
+        XCTAssertEqual(written("share"), "٤٢٪\u{061C}")
+        XCTAssertEqual(written("total"), "١٬٢٤٩٫٥٠", "the decimals as written are kept")
+        XCTAssertEqual(written("exact"), "٣٫٠٠")
+        XCTAssertTrue(written("big").contains("١٫٢"), written("big"))
+        XCTAssertEqual(written("road"), "١٢ كيلومترًا")
+    }
+
+    func test_badCountAndNumberFields_areReported() {
+        XCTAssertThrowsError(try parse("""
+        screen: t
+        root: {type: label, text: {key: k, count: n, args: {m: 1}}}
+        """)) { XCTAssertTrue("\($0)".contains("'count' names the argument 'n', which 'args' does not give"), "\($0)") }
+        XCTAssertThrowsError(try parse("""
+        screen: t
+        root: {type: label, text: {key: k, args: {a: {number: 1, currency: RIYAL}}}}
+        """)) { XCTAssertTrue("\($0)".contains("ISO 4217"), "\($0)") }
+        XCTAssertThrowsError(try parse("""
+        screen: t
+        root: {type: label, text: {literal: x, count: 3}}
+        """)) { XCTAssertTrue("\($0)".contains("literal text has none"), "\($0)") }
     }
 }

@@ -304,12 +304,13 @@ final class ScreenMirroringTests: XCTestCase {
         }
     }
 
-    /// R6: percentages and numbers the screen supplies use the locale's digits: `72%` in English and
-    /// Hebrew, `٧٢٪` in Arabic, `۷۲٪` in Persian. Arabic-Indic digits are Arabic numbers to the bidi
-    /// algorithm, so in an RTL row `٪` follows them to the left (`٪٧٢`, read from the right);
-    /// Persian digits are European numbers, which keep `٪` on their right.
+    /// R6: percentages and numbers the screen supplies are written by ICU in the locale's digits:
+    /// `72%` in English and Hebrew, `٧٢٪؜` in Arabic, `۷۲٪` in Persian. CLDR ends the Arabic
+    /// percentage with an Arabic letter mark, so `٪` follows the digits to their left in either
+    /// direction (`٪٧٢`, read from the right); Persian digits are European numbers, which keep
+    /// `٪` on their right.
     func test_R6_numbersUseTheLocalesDigits() throws {
-        let expected = ["en": ("72%", "72%"), "he": ("72%", "72%"), "ar": ("٧٢٪", "٪٧٢"), "fa": ("۷۲٪", "۷۲٪")]
+        let expected = ["en": ("72%", "72%"), "he": ("72%", "72%"), "ar": ("٪٧٢", "٪٧٢"), "fa": ("۷۲٪", "۷۲٪")]
         for (locale, (percentLTR, percentRTL)) in expected {
             let (ltr, rtl) = try pair("ratings", locale)
             XCTAssertNotNil(row(containing: percentLTR, in: ltr, locale))

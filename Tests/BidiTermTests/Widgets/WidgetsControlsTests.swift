@@ -54,9 +54,10 @@ final class WidgetsControlsTests: WidgetTestCase {
 
     func test_progress_percentInArabicDigits() {
         let bar = ProgressBar(value: 0.42, showPercent: true)
-        assertRows(draw(bar, 12, 1, .ltr, numerals: .arab), ["███      ٤٢٪"])
-        // In RTL the percentage is at the trailing (left) end; the Arabic percent sign follows the
-        // number in reading order, so it is left of the digits.
+        // ICU writes CLDR's Arabic percentage, `٤٢٪` and an Arabic letter mark: the percent sign
+        // follows the number in reading order, left of the digits, in either direction. In RTL
+        // the percentage is at the trailing (left) end.
+        assertRows(draw(bar, 12, 1, .ltr, numerals: .arab), ["███      ٪٤٢"])
         assertRows(draw(bar, 12, 1, .rtl, numerals: .arab), ["٪٤٢      ███"])
     }
 

@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import BidiTerm
+@testable import RTLTUIApps
+
+/// The preview's count key (`c`): every plural form of the locale seen in place, the count and
+/// its category in the header, and the forms a catalog lacks in the `t` panel.
+final class PreviewPluralTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("plural-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let plurals = Repository.fixtures.appendingPathComponent("plurals")
+        try FileManager.default.copyItem(at: plurals.appendingPathComponent("plural.yaml"), to: dir.appendingPathComponent("plural.yaml"))
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    private func app(catalog name: String, contents: String? = nil) throws -> PreviewApp {
+        let target = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if let contents {
+            try Data(contents.utf8).write(to: target)
+        } else {
+            try FileManager.default.copyItem(at: Repository.fixtures.appendingPathComponent("plurals/\(name)"), to: target)
+        }
+        var o = PreviewApp.Options()
+        o.locale = "ar"
+        o.animate = false
+        return PreviewApp(workspace: try PreviewWorkspace(paths: [dir.path]), options: o)
+    }
+
+    private func screen(_ app: inout PreviewApp) -> String {
+        var b = Buffer(width: 70, height: 20)
+        _ = app.render(into: &b)
+        return b.rows.joined(separator: "\n")
+    }
+
+    private static func visual(_ text: String) -> String { BidiEngine().layout(text, direction: .rtl).lines.first?.text ?? "" }
+
+    func test_countKey_cyclesThroughEveryArabicForm_withTheCategoryInTheHeader() throws {
+        var app = try app(catalog: "ar.po")
+        XCTAssertEqual(app.countSamples, [0, 1, 2, 3, 11, 100])
+        XCTAssertTrue(screen(&app).contains(Self.visual("حُذفت ٥ ملفات")), "the screen's own count, 5")
+        XCTAssertFalse(app.statusItems.contains { $0.hasPrefix("n=") })
+        let expected = ["لم يُحذف أي ملف", "حُذف ملف واحد", "حُذف ملفان", "حُذفت ٣ ملفات", "حُذف ١١ ملفًا", "حُذف ١٠٠ ملف"]
+        let categories = ["zero", "one", "two", "few", "many", "other"]
+        for (i, text) in expected.enumerated() {
+            _ = app.handle(.character("c"))
+            XCTAssertTrue(screen(&app).contains(Self.visual(text)), "\(text)\n\(screen(&app))")
+            XCTAssertEqual(app.countCategory?.rawValue, categories[i])
+            XCTAssertTrue(app.statusItems.contains("n=\(Int(app.countSamples[i])) \u{2068}\(categories[i])\u{2069}"), "\(app.statusItems)")
+        }
+        _ = app.handle(.character("c"))
+        XCTAssertNil(app.count, "after the last sample, each text's own count again")
+        _ = app.handle(.character("C"))
+        XCTAssertEqual(app.count, 100, "C goes back")
+    }
+
+    func test_tPanel_listsTheFormsACatalogLacks() throws {
+        let xml = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <resources>
+            <plurals name="files.deleted">
+                <item quantity="one">حُذف ملف واحد</item>
+                <item quantity="other">حُذف %d ملف</item>
+            </plurals>
+        </resources>
+        """
+        var app = try app(catalog: "values-ar/strings.xml", contents: xml)
+        XCTAssertEqual(app.pluralGaps.first?.forms.map(\.form), ["zero", "two", "few", "many"])
+        _ = app.handle(.character("t"))
+        let panel = screen(&app)
+        XCTAssertTrue(panel.contains("Plural forms missing: 4"), panel)
+        XCTAssertTrue(panel.contains("files.deleted  zero (0) two (2) few (3) many (11)"), panel)
+        // With the complete gettext catalog beside it (read first: `ar.po` sorts before
+        // `values-ar`), nothing is missing.
+        let complete = try self.app(catalog: "ar.po")
+        XCTAssertTrue(complete.pluralGaps.isEmpty, "\(complete.pluralGaps)")
+    }
+
+    /// The browser reads Qt catalogs like the others: a `.qm` made by lrelease lists its messages.
+    func test_browse_readsQtCatalogs() throws {
+        let qt = Repository.fixtures.appendingPathComponent("catalogs/qt")
+        var app = try BrowseApp(files: [qt.appendingPathComponent("app_ar.ts").path, qt.appendingPathComponent("app_ar.qm").path])
+        XCTAssertEqual(app.files.count, 2)
+        XCTAssertTrue(app.rows.contains { $0.entry.key == "Saved %1 to %2" }, "\(app.rows.map(\.entry.key))")
+        var b = Buffer(width: 80, height: 24)
+        _ = app.render(into: &b)
+        XCTAssertFalse(b.rows.joined().trimmingCharacters(in: .whitespaces).isEmpty)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `render --screen … --count N` and `check` on Qt catalogs.
+final class PluralCLITests: XCTestCase {
+    private let plurals = Repository.fixtures.appendingPathComponent("plurals").path
+    private let qt = Repository.fixtures.appendingPathComponent("catalogs/qt").path
+
+    func test_renderCount_choosesThePluralForm_inQtAndGettextCatalogs() throws {
+        for catalog in ["ar.qm", "ar.ts", "ar.po", "ar.mo"] {
+            let base = ["render", "--screen", "\(plurals)/plural.yaml", "--strings", "\(plurals)/\(catalog)", "--width", "24", "--height", "3"]
+            let eleven = try Command.run(base + ["--count", "11"])
+            XCTAssertEqual(eleven.status, 0, eleven.stderr)
+            XCTAssertEqual(eleven.lines[1], "│           ﺎﻔًﻠﻣ ١١ ﻑﺬﺣُ│", catalog)
+            let own = try Command.run(base)
+            XCTAssertEqual(own.lines[1], "│          ﺕﺎﻔﻠﻣ ٥ ﺖﻓﺬﺣُ│", "\(catalog): the screen's own count, 5")
+        }
+        let bad = try Command.run(["render", "--screen", "\(plurals)/plural.yaml", "--count=-1"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("--count must be a number from 0"), bad.stderr)
+        let noScreen = try Command.run(["render", "--count", "3", "x"])
+        XCTAssertEqual(noScreen.status, 64)
+    }
+
+    func test_check_readsQtCatalogs_withQtPlaceholders() throws {
+        let r = try Command.run(["check", "--format", "json", "\(qt)/app_ar.ts", "\(qt)/app_ar.qm"])
+        XCTAssertEqual(r.status, 0, r.text + r.stderr)
+        XCTAssertFalse(r.text.contains("placeholder-missing"), r.text)
+        // A lost %1 in a Qt catalog is found.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("qt-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ts = try String(contentsOfFile: "\(qt)/app_ar.ts", encoding: .utf8).replacingOccurrences(of: "حُفظ %1 في %2", with: "حُفظ في %2")
+        try ts.write(to: dir.appendingPathComponent("app_ar.ts"), atomically: true, encoding: .utf8)
+        let lost = try Command.run(["check", dir.appendingPathComponent("app_ar.ts").path])
+        XCTAssertEqual(lost.status, 1)
+        XCTAssertTrue(lost.text.contains("placeholder-missing") && lost.text.contains("%1"), lost.text)
+    }
+
+    func test_check_brokenQM_namesTheByteOffset() throws {
+        let r = try Command.run(["check", Repository.fixtures.appendingPathComponent("catalogs/broken/qt/truncated.qm").path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("truncated.qm: at byte"), r.stderr)
+    }
+
+    /// `check` over every Arabic, Hebrew and Persian catalog installed (gettext `.mo` and, where
+    /// Konsole or qterminal brought them, Qt `.qm` together) reads them all: findings (1) or none
+    /// (0), never an unreadable file (2). Skipped where no `.qm` is installed.
+    func test_check_installedMOAndQMTogether_neverExits2() throws {
+        var files: [String] = []
+        for l in ["ar", "he", "fa"] {
+            let dir = "/usr/share/locale/\(l)/LC_MESSAGES"
+            for f in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] { files.append("\(dir)/\(f)") }
+        }
+        try XCTSkipUnless(files.contains { $0.hasSuffix(".qm") } && files.contains { $0.hasSuffix(".mo") }, "no installed .qm and .mo files")
+        let r = try Command.run(["check", "--format", "json"] + files.sorted())
+        XCTAssertTrue(r.status == 0 || r.status == 1, "status \(r.status): \(r.stderr.prefix(2000))")
+        XCTAssertEqual(r.stderr, "")
+    }
+
+    /// A folder given to `check` brings its Qt catalogs (`.qm`, and `.ts` that is XML), not TypeScript.
+    func test_check_folder_findsQtCatalogs_notTypeScript() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("qtdir-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for f in ["app_ar.ts", "app_ar.qm"] {
+            try FileManager.default.copyItem(atPath: "\(qt)/\(f)", toPath: dir.appendingPathComponent(f).path)
+        }
+        try Data("export const x: number = 1;\n".utf8).write(to: dir.appendingPathComponent("index.ts"))
+        let r = try Command.run(["check", dir.path])
+        XCTAssertEqual(r.status, 0, r.text + r.stderr)
+        XCTAssertTrue(r.text.contains("2 files"), r.text)
+    }
+}
