@@ -63,4 +63,10 @@ Task.detached {
 var options = TerminalSessionOptions()
 options.mailbox = mailbox
 options.rawKeys = true
+// The terminal notice (R21) in the app's language and with its own name, not rtl-tui's.
+options.noticeText = { notice, _ in
+    TerminalNotice(problem: "قد تظهر الحروف العربية معكوسة في هذه الطرفية.",
+                   fix: notice.fix.replacingOccurrences(of: "rtl-tui", with: "settings-app"),
+                   informational: notice.informational, ascii: notice.ascii)
+}
 TerminalSession.runFullScreen(options: options) { _ in Settings() }

@@ -67,6 +67,11 @@ public struct TerminalSessionOptions: Sendable {
     public var theme: ThemeOption = .auto
     /// Messages from other threads and tasks for the app (`TerminalApp.receive(_:)`), or nil.
     public var mailbox: AppMailbox? = nil
+    /// The app's own text for the terminal notice (R21), or nil for the library's English, which
+    /// names rtl-tui's `--bidi-mode`: given the notice and the plan it comes from (the terminal,
+    /// `setup.strategy`, `setup.passthrough`), it returns the notice in the app's product name,
+    /// flags and language (nil: no notice).
+    public var noticeText: (@Sendable (TerminalNotice, TerminalSetup) -> TerminalNotice?)? = nil
     /// The environment consulted for TERM, NO_COLOR, TMUX and the terminals' own variables.
     public var environment: [String: String] = ProcessInfo.processInfo.environment
 }
@@ -234,6 +239,8 @@ public final class TerminalSession {
                                        multiplexer: tmux, environment: env, remembered: decided.remembered)
         var findings = TerminalFindings(notice: setup.notice, backgroundReply: result.background, advances: result.advances)
         if findings.readsBytes { findings.notice = Notices.readsBytes(setup.drawing.family, environment: env) }
+        // The app's own words for the notice: its product name, its flags, its language.
+        if let notice = findings.notice, let rewrite = options.noticeText { findings.notice = rewrite(notice, setup) }
         // A notice is shown in a box once per terminal; then as one line until the help is opened.
         if let n = findings.notice, !n.ascii, options.identify {
             let key = TerminalMemory.noticeKey(n, terminal: TerminalMemory.key(for: setup.drawing, answers: result.outerAnswers ?? result.answers,
