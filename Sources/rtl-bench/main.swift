@@ -192,6 +192,7 @@ say("         \(rtlLines * 100 / max(1, corpus.lines.count))% of the lines have 
     RunBench(rtlTUI: opt.rtlTUI, ptyBench: opt.ptyBench, work: opt.work, corpusPath: corpusPath, corpusBytes: corpusBytes,
              smallCorpusPath: smallPath, smallCorpusBytes: smallBytes, rounds: opt.runRounds).measure()
 }
+measureStartup(rtlTUI: opt.rtlTUI, work: opt.work)
 if opt.runOnly {
     measureRun()
     say("")
