@@ -13,7 +13,18 @@ func icuLocaleID(_ locale: String, numerals: NumeralSystem? = nil) -> String {
 
 /// A CLDR plural category: the forms a catalog gives a countable message in.
 public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
-    case zero, one, two, few, many, other
+    /// No items (Arabic 0, Latvian 0, 10–20…).
+    case zero
+    /// One item (and what a locale groups with it: French 0 and 1, Russian 21…).
+    case one
+    /// Two items (Arabic, Hebrew, Slovenian).
+    case two
+    /// A few items (Arabic 3–10, Polish 2–4…).
+    case few
+    /// Many items (Arabic 11–99, Polish 5–21…).
+    case many
+    /// Every other number, and fractions in many locales.
+    case other
 
     /// CLDR's order: zero, one, two, few, many, other.
     public static func < (a: PluralCategory, b: PluralCategory) -> Bool {
@@ -117,9 +128,21 @@ public struct NumberStyle: Sendable, Hashable {
     public var unitWidth: UnitWidth
 
     /// Compact notation.
-    public enum Compact: String, Sendable, Hashable, CaseIterable { case short, long }
+    public enum Compact: String, Sendable, Hashable, CaseIterable {
+        /// `1.2K`.
+        case short
+        /// `1.2 thousand`.
+        case long
+    }
     /// The width of a unit's name: `short` (`km`), `long` (`kilometers`), `narrow` (`km`).
-    public enum UnitWidth: String, Sendable, Hashable, CaseIterable { case short, long, narrow }
+    public enum UnitWidth: String, Sendable, Hashable, CaseIterable {
+        /// `5 km`.
+        case short
+        /// `5 kilometers`.
+        case long
+        /// `5km`.
+        case narrow
+    }
 
     /// A style; every field has the plain number's default.
     public init(fractionDigits: Int? = nil, grouping: Bool = true, percent: Bool = false, currency: String? = nil,

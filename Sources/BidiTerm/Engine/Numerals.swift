@@ -87,7 +87,7 @@ public enum NumeralSystem: String, Sendable, Hashable, CaseIterable {
     }
 
     /// A number with up to `fractionDigits` decimals (trailing zeros dropped), in this system,
-    /// written by ICU (R6) with the separators of ``conventionLocale`` and no grouping: `٠٫٥` in
+    /// written by ICU (R6) with the separators of the convention locale (`conventionLocale`) and no grouping: `٠٫٥` in
     /// `arab`, `0.5` in `latn`.
     public func format(_ x: Double, fractionDigits: Int) -> String {
         let digits = String(repeating: "#", count: max(0, min(fractionDigits, 15)))

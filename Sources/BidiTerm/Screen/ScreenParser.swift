@@ -323,7 +323,7 @@ final class ScreenParser {
             guard let args = arguments(fields) else { return nil }
             var count: TextCount?
             if let node = fields.value("count") {
-                if case .scalar(let scalar) = node, node.tagName == .int || node.tagName == .float,
+                if case .scalar = node, node.tagName == .int || node.tagName == .float,
                    let n = node.float, n.isFinite {
                     count = .number(n)
                 } else if case .scalar(let scalar) = node, node.tagName == .str, !scalar.string.isEmpty {

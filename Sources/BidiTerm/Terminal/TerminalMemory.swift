@@ -17,6 +17,7 @@ public struct TerminalMemory: Hashable, Sendable {
     /// The lines as read (comments, other keys), in order, so that saving keeps them.
     private var lines: [String] = []
 
+    /// An empty memory: no answer and no notice recorded.
     public init() {}
 
     /// Reads the file's text; a line that is not `KEY<TAB>ORDER` is kept but not used.

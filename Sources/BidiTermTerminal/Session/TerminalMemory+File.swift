@@ -1,6 +1,7 @@
 import BidiTerm
 import Foundation
 
+/// Reading and writing the memory's file in the user's config directory.
 extension TerminalMemory {
     /// The file's path: `$XDG_CONFIG_HOME/rtl-tui/terminals`, else `$HOME/.config/rtl-tui/terminals`
     /// (nil when neither variable is set).
