@@ -249,7 +249,7 @@ final class HostLoop {
             if !shownAlternate { screen.write(raw: setup.enter) }
             screen.invalidate()
             dirtyAll = true
-            CNcurses_guard_set_restore_sequence_bytes(ProgramHost.restoreBytes(leave: setup.leave, alternate: shownAlternate))
+            setGuardRestoreBytes(ProgramHost.restoreBytes(leave: setup.leave, alternate: shownAlternate))
         }
         var pushed: [[Cell]] = []
         if !emulator.altScreen {
@@ -351,7 +351,7 @@ final class HostLoop {
         screen.write(raw: Array("\u{1B}[\(emulator.rows);1H".utf8) + Array(repeating: 0x0A, count: emulator.rows) + Array("\u{1B}[H".utf8))
         screen.write(raw: setup.enter)
         screen.write(raw: Array("\u{1B}[?2004h".utf8))
-        CNcurses_guard_set_restore_sequence_bytes(ProgramHost.restoreBytes(leave: setup.leave, alternate: false))
+        setGuardRestoreBytes(ProgramHost.restoreBytes(leave: setup.leave, alternate: false))
         screen.invalidate()
         screen.flush()
     }

@@ -114,7 +114,7 @@ public final class ProgramHost {
         let child = try Self.spawn(options.command, environment: Self.childEnvironment(env), rows: Int(rows), columns: Int(cols))
 
         _ = CNcurses_guard_enter_raw()
-        CNcurses_guard_set_restore_sequence_bytes(Self.restoreBytes(leave: [], alternate: false))
+        setGuardRestoreBytes(Self.restoreBytes(leave: [], alternate: false))
         CNcurses_guard_set_active(1)
         CNcurses_guard_watch_resize(1)
         defer {
@@ -192,7 +192,7 @@ public final class ProgramHost {
 }
 
 /// Sets the guard's restore bytes from a Swift array.
-func CNcurses_guard_set_restore_sequence_bytes(_ bytes: [UInt8]) {
+func setGuardRestoreBytes(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { p in
         p.baseAddress.map { base in
             base.withMemoryRebound(to: CChar.self, capacity: p.count) {
