@@ -11,12 +11,7 @@ final class PreviewAppTests: XCTestCase {
     var dir: URL!
 
     override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Examples/souk"), to: dir)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
+        dir = try soukCopy(prefix: "preview")
     }
 
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }

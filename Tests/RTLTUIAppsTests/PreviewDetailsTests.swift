@@ -9,12 +9,7 @@ final class PreviewDetailsTests: XCTestCase {
     var dir: URL!
 
     override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("preview-details-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Examples/souk"), to: dir)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
+        dir = try soukCopy(prefix: "preview-details")
     }
 
     func makeApp(_ configure: (inout PreviewApp.Options) -> Void = { _ in }) throws -> PreviewApp {

@@ -10,12 +10,7 @@ final class PreviewReloadTests: XCTestCase {
     var dir: URL!
 
     override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("preview-reload-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Examples/souk"), to: dir)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
+        dir = try soukCopy(prefix: "preview-reload")
     }
 
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }

@@ -16,4 +16,13 @@ extension XCTestCase {
         }
         return dir
     }
+
+    /// A copy of the repository's `Examples/souk` (screens beside catalogs in several formats) in
+    /// a fresh temporary directory, removed when the test ends.
+    public func soukCopy(prefix: String = "preview") throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Examples/souk"), to: dir)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
 }

@@ -114,7 +114,11 @@ final class HostLoop {
             timeout = min(timeout, Int32(max(0, d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000 + 1)))
         }
         if decoder.hasPending { timeout = min(timeout, Int32(options.escapeDelayMilliseconds)) }
-        if noticeShowing { timeout = min(timeout, 500) }
+        if noticeShowing {
+            // Wake when the notice's time is up, to take it off the bottom row.
+            let d = clock.now.duration(to: started.advanced(by: options.noticeDuration))
+            timeout = min(timeout, Int32(max(0, d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000 + 1)))
+        }
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: child.master, events: Int16(POLLIN), revents: 0)]
         let n = poll(&fds, 2, timeout)
@@ -125,7 +129,8 @@ final class HostLoop {
             for e in decoder.flush() { handle(e) }
             sendToProgram()
         }
-        if noticeShowing || (notice != nil && !noticeCleared) { pendingFrame = true }
+        // The notice's time is up: one frame takes it away (not a frame per wait while it shows).
+        if notice != nil, !noticeCleared, !noticeShowing { pendingFrame = true }
     }
 
     /// Reads what the program wrote, as much as is there (bounded, so keys and frames keep
