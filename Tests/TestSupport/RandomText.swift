@@ -1,3 +1,5 @@
+import Foundation
+
 /// Random paragraphs for differential tests: every script and class the engine treats apart
 /// (letters of both directions, lam-alef, harakat, ZWNJ and ZWJ, digits of three systems, brackets,
 /// wide and emoji clusters, tabs, controls C0 and C1, bidi controls, isolates, invisible format
@@ -38,5 +40,18 @@ public struct RandomText: RandomNumberGenerator {
         var s = ""
         for _ in 0..<count { s += pick(RandomText.pieces) }
         return s
+    }
+}
+
+/// The seed of a randomised test. A test run is reproducible: without `RTL_TUI_TEST_SEED` every
+/// test gets its own fixed seed, so CI fails only on a change of the code. `RTL_TUI_TEST_SEED=N`
+/// replays a seed a failure printed; `RTL_TUI_TEST_SEED=random` draws new ones to look for bugs.
+public enum TestSeed {
+    public static func seed(default fixed: UInt64) -> UInt64 {
+        switch ProcessInfo.processInfo.environment["RTL_TUI_TEST_SEED"] {
+        case "random"?: return UInt64.random(in: 0...UInt64.max)
+        case let s? where UInt64(s) != nil: return UInt64(s)!
+        default: return fixed
+        }
     }
 }

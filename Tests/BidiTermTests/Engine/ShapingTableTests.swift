@@ -49,12 +49,13 @@ final class ShapingTableTests: XCTestCase {
         for a in UInt16(0x0600)...0x06FF {
             for b in UInt16(0x0600)...0x06FF { check([a, b]) }
         }
-        var rng = RandomText(seed: UInt64.random(in: 0...UInt64.max))
+        let seed = TestSeed.seed(default: 52)
+        var rng = RandomText(seed: seed)
         let extra: [UInt16] = [0x20, 0x41, 0x31, 0x200C, 0x0301, 0x064E, 0x0651, 0xFFFF, 0x0750, 0x08A0, 0x0710, 0x2E, 0x0644, 0x0627, 0x0622]
         for _ in 0..<20_000 {
             let n = Int(rng.next() % 12) + 1
             check((0..<n).map { _ in rng.oneIn(3) ? rng.pick(extra) : UInt16(0x0600 + rng.next() % 256) })
         }
-        XCTAssertEqual(failures, [])
+        XCTAssertEqual(failures, [], "seed \(seed)")
     }
 }
