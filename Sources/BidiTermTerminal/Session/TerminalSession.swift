@@ -72,6 +72,11 @@ public struct TerminalSessionOptions: Sendable {
     /// `setup.strategy`, `setup.passthrough`), it returns the notice in the app's product name,
     /// flags and language (nil: no notice).
     public var noticeText: (@Sendable (TerminalNotice, TerminalSetup) -> TerminalNotice?)? = nil
+    /// Draw on the terminal's alternate screen (the default, as full-screen programs do: on quit
+    /// the screen the user had comes back). Off: frames are drawn on the normal screen, and the
+    /// last one stays there, above the shell's next prompt and then in the scrollback, after quit
+    /// or Ctrl-Z.
+    public var alternateScreen = true
     /// The environment consulted for TERM, NO_COLOR, TMUX and the terminals' own variables.
     public var environment: [String: String] = ProcessInfo.processInfo.environment
 }
@@ -158,11 +163,14 @@ public final class TerminalSession {
         // keypad() writes the keypad mode and flushes curses' output, which holds the switch to the
         // alternate screen: from here on the queries go to the alternate screen, not yet cleared.
         _ = CNcurses_keypad(1)
+        // Without the alternate screen: curses cannot be told not to enter it, so it is left at
+        // once (the queries and every frame go to the normal screen).
+        if !options.alternateScreen { Self.writeRaw(Self.capability("rmcup")) }
 
         backend = NcursesBackend(noColor: ColorSupport.noColorRequested(in: env), mouse: options.mouse)
 
         // The guard restores the terminal from here on, even if the queries are interrupted.
-        Self.setRestoreSequence(leave: [], mouse: backend.mouseEnabled)
+        Self.setRestoreSequence(leave: [], mouse: backend.mouseEnabled, alternateScreen: options.alternateScreen)
         CNcurses_guard_set_active(1)
 
         let found = Self.identify(options: options, rows: backend.size.height,
@@ -191,7 +199,7 @@ public final class TerminalSession {
         leaveBytes = setup.leave + setup.rowRestore(rows: outerRows)
         backend.dropsFormatCharacters = setup.dropsFormatCharacters
         backend.dropsMarks = findings.marksTakeCells
-        Self.setRestoreSequence(leave: leaveBytes, mouse: backend.mouseEnabled)
+        Self.setRestoreSequence(leave: leaveBytes, mouse: backend.mouseEnabled, alternateScreen: options.alternateScreen)
         enterScreen()
     }
 
@@ -280,13 +288,14 @@ public final class TerminalSession {
     /// The bytes the guard writes when it restores the terminal: the bidi modes as they were,
     /// attributes, mouse off, keypad mode off, cursor shown, the alternate screen left, and the
     /// bidi modes again (terminals may keep them per screen).
-    private static func setRestoreSequence(leave: [UInt8], mouse: Bool) {
+    private static func setRestoreSequence(leave: [UInt8], mouse: Bool, alternateScreen: Bool) {
         var restore = leave
         restore += capability("sgr0")
         if mouse { restore += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8) }
         restore += capability("rmkx")
         restore += capability("cnorm")
-        restore += capability("rmcup")
+        // Without the alternate screen the frame stays, and the shell's prompt goes below it.
+        restore += alternateScreen ? capability("rmcup") : Array("\u{1B}[9999;1H\r\n".utf8)
         restore += leave
         restore.withUnsafeBufferPointer { p in
             p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) {
@@ -325,6 +334,8 @@ public final class TerminalSession {
         guard !ended else { return }
         ended = true
         leaveScreen()
+        // The last frame stays on the normal screen: the shell's prompt goes on a line below it.
+        if !options.alternateScreen { Self.writeRaw(Array("\r\n".utf8)) }
         CNcurses_guard_set_active(0)
         CNcurses_delete_screen()
         CNcurses_guard_uninstall()
@@ -383,7 +394,7 @@ public final class TerminalSession {
             // changed the terminal modes and written on the screen. Go through curses' own
             // leave/re-enter so modes, keypad and the alternate screen are all set again.
             leaveScreen()
-            enterScreen()
+            enterScreen(resuming: true)
             fixRowsAfterNextFrame = true
             return .redraw
         }
@@ -397,25 +408,37 @@ public final class TerminalSession {
         CNcurses_guard_stop_self()
         CNcurses_guard_set_active(1)
         _ = CNcurses_guard_take_resumed()
-        enterScreen()
+        enterScreen(resuming: true)
         fixRowsAfterNextFrame = true
     }
 
     /// Enters (or re-enters after `endwin`) curses mode: the bidi set-up first, so that the
     /// rows the refresh clears (and VTE re-creates) take it (R21), then the refresh, which sends
     /// the alternate screen and keypad sequences and clears the screen.
-    private func enterScreen() {
+    ///
+    /// Without the alternate screen, curses' re-entry (after `endwin`) switches to it all the
+    /// same: it is left at once, and the frame drawn again on the normal screen.
+    private func enterScreen(resuming: Bool = false) {
         Self.writeRaw(setup.enter)
         _ = CNcurses_clearok(1)
         _ = CNcurses_refresh()
+        if resuming && !options.alternateScreen {
+            Self.writeRaw(Self.capability("rmcup") + setup.enter)
+            _ = CNcurses_clearok(1)
+            _ = CNcurses_refresh()
+        }
     }
 
     /// The bidi modes are restored on the alternate screen and again on the normal screen after
     /// curses' `endwin`, as terminals may keep them per screen.
+    ///
+    /// Without the alternate screen, curses' `rmcup` still restores the cursor to where it was
+    /// when the session started: it goes back to the last row, under the frame.
     private func leaveScreen() {
         Self.writeRaw(leaveBytes)
         _ = CNcurses_endwin()
         Self.writeRaw(leaveBytes)
+        if !options.alternateScreen { Self.writeRaw(Array("\u{1B}[\(backend.size.height);1H".utf8)) }
     }
 
     private static func writeRaw(_ bytes: [UInt8]) {

@@ -28,6 +28,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var bidi: BidiModeOptions
 
+    @OptionGroup var screenChoice: AlternateScreenOptions
+
     @OptionGroup var theme: ThemeOptions
 
     func run() throws {
@@ -48,6 +50,7 @@ struct BrowseCommand: ParsableCommand {
         }
         var session = FullScreen.options()
         session.bidiMode = bidiMode
+        session.alternateScreen = screenChoice.alternateScreen
         session.theme = theme.theme
         session.glyphs = GlyphWidths.candidates(in: app.rows.compactMap(\.entry.translation))
         try FullScreen.run(options: session) { findings in

@@ -31,6 +31,8 @@ struct DemoCommand: ParsableCommand {
 
     @OptionGroup var bidi: BidiModeOptions
 
+    @OptionGroup var screenChoice: AlternateScreenOptions
+
     @OptionGroup var theme: ThemeOptions
 
     @Option(help: "The screen to start on (overview, settings, player, reading, ratings, messages).")
@@ -82,6 +84,7 @@ struct DemoCommand: ParsableCommand {
         }
         var session = FullScreen.options()
         session.bidiMode = bidi.bidiMode
+        session.alternateScreen = screenChoice.alternateScreen
         session.theme = theme.theme
         session.mouse = mouse
         session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)

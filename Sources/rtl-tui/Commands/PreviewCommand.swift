@@ -40,6 +40,8 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var bidi: BidiModeOptions
 
+    @OptionGroup var screenChoice: AlternateScreenOptions
+
     @OptionGroup var theme: ThemeOptions
 
     @Option(help: "The screen to start on (its id).")
@@ -90,6 +92,7 @@ struct PreviewCommand: ParsableCommand {
         let app = PreviewApp(workspace: workspace, options: options)
         var session = FullScreen.options()
         session.bidiMode = bidi.bidiMode
+        session.alternateScreen = screenChoice.alternateScreen
         session.theme = theme.theme
         session.mouse = mouse
         session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)

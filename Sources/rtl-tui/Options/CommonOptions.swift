@@ -115,6 +115,16 @@ struct BidiModeOptions: ParsableArguments {
 
 extension TerminalBidiMode: ExpressibleByArgument {}
 
+/// `--no-alternate-screen`, for the full-screen commands that show content (demo, preview, browse).
+struct AlternateScreenOptions: ParsableArguments {
+    @Flag(inversion: .prefixedNo, help: """
+        Draw on the terminal's alternate screen (default), so the screen you had comes back on \
+        quit. --no-alternate-screen draws on the normal screen: the last frame stays visible, and \
+        then in the scrollback, after you quit.
+        """)
+    var alternateScreen = true
+}
+
 /// `--theme`, for the full-screen commands.
 struct ThemeOptions: ParsableArguments {
     @Option(help: """
