@@ -41,13 +41,18 @@ public final class TerminalLineOutput: @unchecked Sendable {
     public let reasons: [String]
     private let setup: TerminalSetup?
     private let wire: WireTransformer?
+    /// The terminal's width in columns, when known: PuTTY runs its bidi over the whole row of the
+    /// terminal, blanks after the text included, so a line for it is laid out at that width.
+    public let columns: Int?
     private let lock = NSLock()
     private var explicitRows = false
 
     /// The treatment for `mode` and what the session would plan for the terminal (nil: not a
     /// terminal). `--bidi-mode none` and `implicit` leave the lines as they are.
-    public init(mode: TerminalBidiMode, setup: TerminalSetup?) {
+    /// `columns`: the terminal's width (needed for PuTTY's order; nil when unknown).
+    public init(mode: TerminalBidiMode, setup: TerminalSetup?, columns: Int? = nil) {
         self.setup = setup
+        self.columns = columns
         identity = setup.map { $0.outer ?? $0.terminal }
         var reasons = setup?.reasons ?? ["standard output is not a terminal: lines are written as they are"]
         var t = Treatment.asIs
@@ -79,7 +84,9 @@ public final class TerminalLineOutput: @unchecked Sendable {
         guard isatty(fd) == 1, let term = environment["TERM"], !term.isEmpty, term != "dumb" else {
             return TerminalLineOutput(mode: mode, setup: nil)
         }
-        return TerminalLineOutput(mode: mode, setup: plan(mode: mode, environment: environment))
+        var size = winsize()
+        let columns = ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+        return TerminalLineOutput(mode: mode, setup: plan(mode: mode, environment: environment), columns: columns)
     }
 
     /// The session's plan from what costs nothing: the environment, the processes above the
@@ -202,13 +209,21 @@ public final class TerminalLineOutput: @unchecked Sendable {
             scalars = scalars.dropFirst()
         }
         flushText()
+        // PuTTY: the row as the terminal holds it, blanks to its right edge included (its
+        // paragraph direction and the place of the text come from the whole row).
+        if wire.order == .putty, let columns, cells.count < columns {
+            while cells.count < columns { cells.append(Cell(" ", width: 1, style: Style(fg: .rgb(0, 0, 0)))); stateOfCell.append(0) }
+        }
         let row = wire.row(cells)
         var out = ""
         var emitted = 0
         var drawnOf = [Int](repeating: 0, count: row.cells.count)
         for (x, w) in row.wireColumn.enumerated() where w < drawnOf.count { drawnOf[w] = x }
-        for (x, c) in row.cells.enumerated() where !c.isContinuation {
-            let state = stateOfCell.indices.contains(drawnOf[x]) ? stateOfCell[drawnOf[x]] : 0
+        func state(_ x: Int) -> Int { stateOfCell.indices.contains(drawnOf[x]) ? stateOfCell[drawnOf[x]] : 0 }
+        // Plain blanks at the end are left unwritten: the terminal's row holds blanks there already.
+        let end = (row.cells.indices.last { !(row.cells[$0].symbol == " " && state($0) == 0) } ?? -1) + 1
+        for (x, c) in row.cells.prefix(end).enumerated() where !c.isContinuation {
+            let state = state(x)
             if state != emitted {
                 out += "\u{1B}[0m" + states[state]
                 emitted = state
