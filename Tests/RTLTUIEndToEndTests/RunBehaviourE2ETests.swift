@@ -167,6 +167,25 @@ final class RunBehaviourE2ETests: XCTestCase {
         XCTAssertEqual(numbered, (1...200).map { "ףוס \($0) הרוש" }, history.suffix(40).joined(separator: "\n"))
     }
 
+    /// A flood (awk prints 1,500 lines at once): batches of scrolled-off lines go to the screen
+    /// thread, some laid out there and some by the host while it is behind; the scrollback gets
+    /// every line, reordered, in order, and the screen ends on the last ones.
+    func test_scrollback_flood_holdsEveryLineInOrder() throws {
+        let tmux = try run(RunE2E.bash, environment: RunE2E.shellEnvironment(home: try RunE2E.temporaryDirectory(self)))
+        try tmux.waitFor("bash-")
+        try tmux.sendText("awk 'BEGIN { for (i = 1; i <= 1500; i++) print \"שורה \" i \" סוף\" }'")
+        try tmux.sendKeys("Enter")
+        try tmux.waitUntil("the 1500th line", timeout: 20) { $0.rows.contains("ףוס 1500 הרוש") }
+        try tmux.waitUntil("the prompt") { $0.rows.last(where: { !$0.isEmpty })?.hasPrefix("bash-") == true }
+        let history = try tmux.captureHistory(lines: 1900)
+        let numbered = history.filter { $0.hasPrefix("ףוס ") }
+        let expected = (1...1500).map { "ףוס \($0) הרוש" }
+        // (Before the emulator was fed in slices, the first 50–80 lines of such a flood were lost.)
+        let first = (0..<min(numbered.count, expected.count)).first { numbered[$0] != expected[$0] } ?? min(numbered.count, expected.count)
+        XCTAssertEqual(numbered.count, 1500, "first difference at line \(first + 1): \(numbered.dropFirst(first).prefix(3))")
+        XCTAssertTrue(numbered == expected, "first difference at line \(first + 1): \(numbered.dropFirst(first).prefix(3))")
+    }
+
     // MARK: - Sequences
 
     /// OSC 52 is dropped unless --allow-clipboard; the title is passed with its control

@@ -138,7 +138,10 @@ public struct RowBidi {
     /// A blank: a space, or an empty cell that is not the right half of a wide character (R23).
     @inline(__always)
     static func isBlank(_ c: Cell) -> Bool {
-        c.width != 0 && (c.symbol.isEmpty || c.symbol == " ")
+        guard c.width != 0 else { return false }
+        // By bytes: a String comparison with a non-ASCII symbol takes the slow, normalising path.
+        let utf8 = c.symbol.utf8
+        return utf8.isEmpty || (utf8.count == 1 && utf8.first == 0x20)
     }
 
     /// A cell that never moves (R23): box drawing U+2500–257F, block elements U+2580–259F, or the
@@ -146,8 +149,10 @@ public struct RowBidi {
     static func isFixed(_ row: [Cell], _ x: Int) -> Bool {
         let c = row[x]
         if c.isContinuation { return x == 0 || row[x - 1].width != 2 }
-        guard let u = c.symbol.unicodeScalars.first else { return false }
-        return u.value >= 0x2500 && u.value <= 0x259F
+        // U+2500–U+259F are E2 94 80 … E2 96 9F in UTF-8: one byte rules out nearly every cell.
+        var utf8 = c.symbol.utf8.makeIterator()
+        guard utf8.next() == 0xE2, let b1 = utf8.next(), b1 >= 0x94, b1 <= 0x96, let b2 = utf8.next() else { return false }
+        return b1 < 0x96 || b2 <= 0x9F
     }
 
     /// The cells a character takes from `x`: 2 for a wide character followed by its right half.

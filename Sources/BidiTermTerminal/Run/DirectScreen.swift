@@ -106,7 +106,7 @@ public final class DirectScreen {
         // 1. The lines the screen already shows at its top (a program that prints leaves them
         //    there; the row it was still writing may differ) leave by line feeds at the bottom.
         var matching = 0
-        while matching < min(pushed.count, rows), pushed[matching] == screen[matching] { matching += 1 }
+        while matching < min(pushed.count, rows), Self.same(pushed[matching], screen[matching]) { matching += 1 }
         if matching > 0 {
             out += Array("\u{1B}[\(rows);1H".utf8) + Array(repeating: 0x0A, count: matching)
             screen = Array(screen.dropFirst(matching)) + Array(repeating: blankRow, count: matching)
@@ -150,7 +150,7 @@ public final class DirectScreen {
     /// The cells of `line` up to its last one that is not blank.
     private func writeTrimmed(_ line: [Cell]) {
         var last = line.count - 1
-        while last >= 0, line[last] == .blank { last -= 1 }
+        while last >= 0, Self.isPlainBlank(line[last]) { last -= 1 }
         var x = 0
         while x <= last { x = put(line, at: x) }
     }
@@ -205,14 +205,14 @@ public final class DirectScreen {
             let row = next[y]
             var first = 0, last = columns - 1
             if let old = shown?[y] {
-                while first < columns, old[first] == row[first] { first += 1 }
+                while first < columns, Self.same(old[first], row[first]) { first += 1 }
                 if first == columns { continue }
-                while last > first, old[last] == row[last] { last -= 1 }
+                while last > first, Self.same(old[last], row[last]) { last -= 1 }
             } else {
                 // After a clear only what is not blank needs sending.
-                while first < columns, row[first] == .blank { first += 1 }
+                while first < columns, Self.isPlainBlank(row[first]) { first += 1 }
                 if first == columns { continue }
-                while last > first, row[last] == .blank { last -= 1 }
+                while last > first, Self.isPlainBlank(row[last]) { last -= 1 }
             }
             // Never start on the right half of a wide character.
             while first > 0, row[first].isContinuation { first -= 1 }
@@ -275,6 +275,27 @@ public final class DirectScreen {
             out += Array("\u{1B}[\(next + 1)G".utf8)
         }
         return next
+    }
+
+    /// Whether two cells send the same bytes: their symbols compared byte for byte (not as
+    /// Strings, whose comparison of non-ASCII text normalises: slow, and a different encoding is
+    /// a different output anyway).
+    @inline(__always)
+    static func same(_ a: Cell, _ b: Cell) -> Bool {
+        a.width == b.width && a.style == b.style && a.symbol.utf8.elementsEqual(b.symbol.utf8)
+    }
+
+    static func same(_ a: [Cell], _ b: [Cell]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where !same(a[i], b[i]) { return false }
+        return true
+    }
+
+    /// A space in the plain style (what an erased cell shows).
+    @inline(__always)
+    static func isPlainBlank(_ c: Cell) -> Bool {
+        let utf8 = c.symbol.utf8
+        return c.width == 1 && utf8.count == 1 && utf8.first == 0x20 && c.style == .plain
     }
 
     /// Scalars whose width terminals' tables do not all agree on: Hangul jamo, the East Asian

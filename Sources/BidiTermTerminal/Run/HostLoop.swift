@@ -14,7 +14,8 @@ final class HostLoop {
     let setup: TerminalSetup
     let notice: TerminalNotice?
     let emulator: VTermEmulator
-    let screen: DirectScreen
+    /// Draws on the terminal (`DirectScreen`), on a thread of its own when there is much to draw.
+    let worker: ScreenWorker
     var rowBidi: RowBidi
     var decoder = InputDecoder()
     /// The visual rows last drawn, and the layout of each (nil: drawn as stored).
@@ -50,12 +51,13 @@ final class HostLoop {
             let n = Int(CNcurses_tigetnum("colors"))
             if n > 0 { colors = ColorSupport.detect(hasColors: true, colorCount: n, noColor: false) }
         }
-        screen = DirectScreen(fd: STDOUT_FILENO, rows: rows, columns: columns, colors: colors,
-                              truecolor: colorterm == "truecolor" || colorterm == "24bit")
+        let screen = DirectScreen(fd: STDOUT_FILENO, rows: rows, columns: columns, colors: colors,
+                                  truecolor: colorterm == "truecolor" || colorterm == "24bit")
         if setup.wireOrder.rewrites { screen.wire = WireTransformer(order: setup.wireOrder) }
         var rowOptions = options.rows
         if !setup.appReorders { rowOptions.explicit = true }
         rowBidi = RowBidi(options: rowOptions)
+        worker = ScreenWorker(screen: screen, bidi: RowBidi(options: rowOptions))
         frame = Array(repeating: [], count: rows)
         layouts = Array(repeating: nil, count: rows)
         lastFrame = clock.now
@@ -96,6 +98,7 @@ final class HostLoop {
                 || emulator.pendingScrolledLines >= Self.scrollBatch { render() }
         }
         leave()
+        worker.stop()
         close(child.master)
         return exit ?? .exited(0)
     }
@@ -140,7 +143,7 @@ final class HostLoop {
         while total < 1 << 20 {
             let got = readBuffer.withUnsafeMutableBytes { read(child.master, $0.baseAddress, $0.count) }
             if got > 0 {
-                readBuffer.withUnsafeBytes { emulator.feed(UnsafeRawBufferPointer(rebasing: $0[..<got])) }
+                feed(got)
                 total += got
                 sendToProgram()
                 pendingFrame = true
@@ -158,11 +161,28 @@ final class HostLoop {
         if hangUp, total == 0 { childGone = true }
     }
 
+    /// Bytes fed to the emulator at a time: a frame goes out whenever the lines scrolled off reach
+    /// `scrollBatch`, before the emulator's store of them (`4 × rows + 1000`) can overflow, even
+    /// when every byte is a line feed.
+    static let feedSlice = 96
+
+    /// Feeds the first `count` bytes of the read buffer to the emulator, in slices, with a frame
+    /// whenever a batch of lines has scrolled off: a flood reaches the scrollback whole.
+    private func feed(_ count: Int) {
+        var offset = 0
+        while offset < count {
+            let n = min(Self.feedSlice, count - offset)
+            readBuffer.withUnsafeBytes { emulator.feed(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + n)])) }
+            offset += n
+            if emulator.pendingScrolledLines >= Self.scrollBatch { render() }
+        }
+    }
+
     private func drain() {
         while true {
             let got = readBuffer.withUnsafeMutableBytes { read(child.master, $0.baseAddress, $0.count) }
             if got > 0 {
-                readBuffer.withUnsafeBytes { emulator.feed(UnsafeRawBufferPointer(rebasing: $0[..<got])) }
+                feed(got)
                 continue
             }
             if got < 0, errno == EINTR { continue }
@@ -250,16 +270,19 @@ final class HostLoop {
         pendingFrame = false
         if emulator.altScreen != shownAlternate {
             shownAlternate = emulator.altScreen
-            screen.write(raw: Array((shownAlternate ? "\u{1B}[?1049h" : "\u{1B}[?1049l").utf8))
-            if !shownAlternate { screen.write(raw: setup.enter) }
-            screen.invalidate()
+            let bytes = Array((shownAlternate ? "\u{1B}[?1049h" : "\u{1B}[?1049l").utf8) + (shownAlternate ? [] : setup.enter)
+            worker.submit { s, _ in
+                s.write(raw: bytes)
+                s.invalidate()
+            }
             dirtyAll = true
             setGuardRestoreBytes(ProgramHost.restoreBytes(leave: setup.leave, alternate: shownAlternate))
         }
+        // The scrolled-off lines are laid out by the worker, with its own RowBidi.
         var pushed: [[Cell]] = []
+        let explicitPushed = emulator.explicitBidi
         if !emulator.altScreen {
-            let explicit = emulator.explicitBidi
-            pushed = emulator.takeScrolledOff().map { visual($0, explicit: explicit).cells }
+            pushed = emulator.takeScrolledOff()
         } else {
             _ = emulator.takeScrolledOff()
         }
@@ -284,12 +307,12 @@ final class HostLoop {
             noticeCleared = true
             shownFrame = frame
         }
-        updateModes()
+        var raw = updateModes()
         if let title = emulator.takeTitleChange() {
-            screen.write(raw: Array("\u{1B}]2;\(Sanitizer.terminalSafe(title))\u{07}".utf8))
+            raw += Array("\u{1B}]2;\(Sanitizer.terminalSafe(title))\u{07}".utf8)
         }
         for write in emulator.takeClipboardWrites() where options.allowClipboard {
-            screen.write(raw: write)
+            raw += write
         }
         var cursor: (x: Int, y: Int)? = nil
         if emulator.cursorVisible {
@@ -297,9 +320,21 @@ final class HostLoop {
             let x = (c.y >= 0 && c.y < layouts.count ? layouts[c.y]?.caretColumn(logical: c.x) : nil) ?? c.x
             cursor = (x, c.y)
         }
-        screen.scroll(pushed, thenDraw: shownFrame, cursor: cursor)
-        if setup.fixesRows { screen.write(raw: setup.rowFix(rows: rows)) }
-        screen.flush()
+        let fix = setup.fixesRows ? setup.rowFix(rows: rows) : []
+        // When the worker is behind, this thread lays the lines out itself (the two share the
+        // work of a flood; the worker draws).
+        var laidOut = explicitPushed
+        if !laidOut, !pushed.isEmpty, worker.isBehind {
+            pushed = pushed.map { visual($0, explicit: false).cells }
+            laidOut = true
+        }
+        worker.submit(lines: pushed.count) { [shownFrame, pushed] s, bidi in
+            s.write(raw: raw)
+            let lines = laidOut ? pushed : pushed.map { bidi.layout($0)?.cells ?? $0 }
+            s.scroll(lines, thenDraw: shownFrame, cursor: cursor)
+            s.write(raw: fix)
+            s.flush()
+        }
     }
 
     /// A row of the program's screen as shown: reordered by runs (R23–R25), or as stored when the
@@ -320,8 +355,10 @@ final class HostLoop {
         return cells
     }
 
-    /// The terminal's mouse reporting follows the program's; the cursor's shape too.
-    private func updateModes() {
+    /// The terminal's mouse reporting follows the program's; the cursor's shape too. Returns the
+    /// bytes that say so.
+    private func updateModes() -> [UInt8] {
+        var out: [UInt8] = []
         let mouse = emulator.mouseMode
         if mouse != shownMouse {
             var s = "\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"
@@ -332,7 +369,7 @@ final class HostLoop {
             case .move: s += "\u{1B}[?1003h\u{1B}[?1006h"
             }
             if mouse == .none { s += "\u{1B}[?1006l" }
-            screen.write(raw: Array(s.utf8))
+            out += Array(s.utf8)
             shownMouse = mouse
         }
         let shape: Int
@@ -342,9 +379,10 @@ final class HostLoop {
         case .bar: shape = emulator.cursorBlink ? 5 : 6
         }
         if shape != shownCursorShape {
-            if shownCursorShape != -1 || shape != 1 { screen.write(raw: Array("\u{1B}[\(shape) q".utf8)) }
+            if shownCursorShape != -1 || shape != 1 { out += Array("\u{1B}[\(shape) q".utf8) }
             shownCursorShape = shape
         }
+        return out
     }
 
     // MARK: - Lifecycle
@@ -353,29 +391,35 @@ final class HostLoop {
     /// normal screen's rows pushed into the scrollback, so the program starts on a clear screen
     /// and nothing the user had is lost.
     private func enter() {
-        screen.write(raw: Array("\u{1B}[\(emulator.rows);1H".utf8) + Array(repeating: 0x0A, count: emulator.rows) + Array("\u{1B}[H".utf8))
-        screen.write(raw: setup.enter)
-        screen.write(raw: Array("\u{1B}[?2004h".utf8))
+        let bytes = Array("\u{1B}[\(emulator.rows);1H".utf8) + Array(repeating: 0x0A, count: emulator.rows) + Array("\u{1B}[H".utf8)
+            + setup.enter + Array("\u{1B}[?2004h".utf8)
         setGuardRestoreBytes(ProgramHost.restoreBytes(leave: setup.leave, alternate: false))
-        screen.invalidate()
-        screen.flush()
+        worker.submit { s, _ in
+            s.write(raw: bytes)
+            s.invalidate()
+            s.flush()
+        }
     }
 
     /// Back to the terminal as it was, the program's last screen left visible, the cursor where
     /// the program left it (so the shell's prompt comes after its output).
     private func leave() {
+        var bytes: [UInt8] = []
         if shownAlternate {
-            screen.write(raw: Array("\u{1B}[?1049l".utf8))
+            bytes += Array("\u{1B}[?1049l".utf8)
             shownAlternate = false
         }
-        var bytes = ProgramHost.restoreBytes(leave: setup.leave, alternate: false)
+        bytes += ProgramHost.restoreBytes(leave: setup.leave, alternate: false)
         if setup.fixesRows || setup.keepsModePerRow { bytes += setup.rowRestore(rows: emulator.rows) }
         let c = emulator.cursor
         let lastRow = min(max(0, c.y), emulator.rows - 1)
         bytes += Array("\u{1B}[\(lastRow + 1);1H".utf8)
         if c.x > 0 { bytes += Array("\r\n".utf8) }
-        screen.write(raw: bytes)
-        screen.flush()
+        // Everything drawn before, then this, written before the caller goes on (to stop, or end).
+        worker.sync { s in
+            s.write(raw: bytes)
+            s.flush()
+        }
     }
 
     private func hangUp(_ sig: Int32) {
@@ -438,12 +482,14 @@ final class HostLoop {
 
     private func resume() {
         _ = CNcurses_guard_enter_raw()
-        if emulator.altScreen { screen.write(raw: Array("\u{1B}[?1049h".utf8)) }
-        screen.write(raw: setup.enter + Array("\u{1B}[?2004h".utf8))
+        let bytes = (emulator.altScreen ? Array("\u{1B}[?1049h".utf8) : []) + setup.enter + Array("\u{1B}[?2004h".utf8)
+        worker.submit { s, _ in
+            s.write(raw: bytes)
+            s.invalidate()
+        }
         shownMouse = .none
         shownCursorShape = -1
         shownAlternate = emulator.altScreen
-        screen.invalidate()
         dirtyAll = true
         render()
     }
@@ -453,7 +499,7 @@ final class HostLoop {
         guard CPty_get_size(STDOUT_FILENO, &rows, &cols) == 0, rows > 0, cols > 0 else { return }
         emulator.resize(rows: Int(rows), columns: Int(cols))
         _ = CPty_set_size(child.master, rows, cols)
-        screen.resize(rows: Int(rows), columns: Int(cols))
+        worker.submit { s, _ in s.resize(rows: Int(rows), columns: Int(cols)) }
         dirtyAll = true
         render()
     }

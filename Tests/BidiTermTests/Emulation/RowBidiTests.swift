@@ -278,4 +278,18 @@ final class RowBidiTests: XCTestCase {
         }
         XCTAssertGreaterThan(laidOut, 150)
     }
+
+    /// R23's fixed cells by their UTF-8 bytes: U+2500–U+259F and nothing around them; blanks are a
+    /// space or an empty cell, never another space character.
+    func test_R23_fixedAndBlankCells_exactRanges() {
+        for (symbol, fixed) in [("\u{24FF}", false), ("\u{2500}", true), ("│", true), ("\u{2580}", true), ("\u{259F}", true),
+                                ("\u{25A0}", false), ("\u{25BF}", false), ("\u{2600}", false), ("ש", false), ("a", false), ("", false)] {
+            XCTAssertEqual(RowBidi.isFixed([Cell(symbol)], 0), fixed, symbol.debugDescription)
+        }
+        XCTAssertTrue(RowBidi.isBlank(Cell(" ")))
+        XCTAssertTrue(RowBidi.isBlank(Cell("")))
+        XCTAssertFalse(RowBidi.isBlank(Cell("\u{A0}")))
+        XCTAssertFalse(RowBidi.isBlank(Cell("\u{3000}", width: 2)))
+        XCTAssertFalse(RowBidi.isBlank(Cell.continuation(style: .plain)))
+    }
 }
