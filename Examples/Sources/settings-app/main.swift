@@ -63,10 +63,20 @@ Task.detached {
 var options = TerminalSessionOptions()
 options.mailbox = mailbox
 options.rawKeys = true
-// The terminal notice (R21) in the app's language and with its own name, not rtl-tui's.
+// The terminal notice (R21) in the app's language and with its own name, not rtl-tui's: in
+// Arabic where the app has the notice's text (by its id), else the library's English; the
+// terminal's setting names and commands are filled in as the library gives them.
 options.noticeText = { notice, _ in
-    TerminalNotice(problem: "قد تظهر الحروف العربية معكوسة في هذه الطرفية.",
-                   fix: notice.fix.replacingOccurrences(of: "rtl-tui", with: "settings-app"),
-                   informational: notice.informational, ascii: notice.ascii)
+    let arabic = [
+        "tmuxPassthrough.problem": "يحجب {terminal} عن الطرفية إعدادات {program} لثنائية الاتجاه.",
+        "tmuxPassthrough.fix": "شغّل: {command}",
+    ]
+    let inArabic = arabic[notice.id + ".problem"] != nil
+    return notice.rewritten(arguments: ["program": "settings-app"], direction: inArabic ? .rtl : .ltr) { inArabic ? arabic[$0] : nil }
 }
+var labels = TerminalNoticeLabels()
+labels.title = "الطرفية"
+labels.keys = "للإغلاق: Enter أو Esc"
+labels.direction = .rtl
+options.noticeLabels = labels
 TerminalSession.runFullScreen(options: options) { _ in Settings() }
