@@ -274,15 +274,18 @@ public final class TerminalSession {
         return Identification(probe: result, setup: setup, findings: findings, multiplexer: tmux, typedInput: typed)
     }
 
-    /// `rewritten` as the app gave it, with the library's line beneath it where the terminal may
-    /// reorder what is sent and the app's words are right to left (they may read backwards
-    /// there; the library's English does not).
+    /// `rewritten` as the app gave it, with the library's English line beneath it where the
+    /// terminal may reorder what is sent and the app's words are right to left (they may read
+    /// backwards there; English does not). That line names what the app's words name (its
+    /// `arguments`: its program, its flags).
     static func keepingOriginal(_ rewritten: TerminalNotice, of notice: TerminalNotice) -> TerminalNotice {
         var n = rewritten
         if n.id.isEmpty { n.id = notice.id }
         if notice.mayReadBackwards, n.direction == .rtl, n.line != notice.line, n.originalLine == nil {
+            var english = notice
+            if !rewritten.arguments.isEmpty { english.arguments = rewritten.arguments }
             n.mayReadBackwards = true
-            n.originalLine = notice.line
+            n.originalLine = english.rewritten().line
         }
         return n
     }

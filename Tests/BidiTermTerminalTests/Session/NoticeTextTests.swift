@@ -68,6 +68,10 @@ final class NoticeTextTests: XCTestCase {
         let deepin = try XCTUnwrap(Notices.forTerminal(.deepinTerminal))
         XCTAssertFalse(deepin.mayReadBackwards, "compensated: it reads right")
         XCTAssertNil(TerminalSession.keepingOriginal(deepin.rewritten(direction: .rtl) { _ in "نص" }, of: deepin).originalLine)
+        // The English beneath names the app, as its own words do.
+        let tmux = Notices.passthrough(.tmux)
+        let mine = TerminalSession.keepingOriginal(tmux.rewritten(arguments: ["program": "my-app"], direction: .rtl) { _ in "نص" }, of: tmux)
+        XCTAssertEqual(mine.originalLine, "tmux keeps my-app's bidi settings from the terminal. Run: tmux set -g allow-passthrough on")
         let mac2 = try XCTUnwrap(Notices.forTerminal(.appleTerminal))
         XCTAssertNil(TerminalSession.keepingOriginal(mac2.rewritten(arguments: ["program": "x"]), of: mac2).originalLine,
                      "left-to-right words read as they are")
