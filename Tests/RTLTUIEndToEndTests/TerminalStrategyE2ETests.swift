@@ -1,3 +1,4 @@
+import BidiTerm
 import Foundation
 import TestSupport
 import XCTest
@@ -29,6 +30,36 @@ final class TerminalStrategyE2ETests: XCTestCase {
         try tmux.sendKeys("?")
         let help = try tmux.waitFor("allow-passthrough")
         XCTAssertTrue(help.contains("tmux set -g"), help.description)
+        try tmux.sendKeys("q")
+        try tmux.sendKeys("q")
+        XCTAssertEqual(try tmux.waitForExit(), .exited(0))
+    }
+
+    /// The notice in the user's language (`LANGUAGE=ar`), as the rest of the chrome: Arabic words
+    /// drawn right to left, tmux's command as typed, the box's title and keys in Arabic, and the
+    /// library's English beneath (the terminal outside tmux is unknown and may reorder the
+    /// Arabic). The help shows it again, in Arabic.
+    func test_R21_demoInArabic_showsTheNoticeInArabic() throws {
+        func visual(_ text: String) -> String { BidiEngine().layout(text, direction: .rtl).lines.first?.text ?? "" }
+        let tmux = try TmuxHarness(columns: 100, rows: 30, passthrough: false)
+        defer { tmux.tearDown() }
+        try tmux.start([try DemoE2E.binary(), "demo", "--no-animate", "--locale", "ar", "--screen", "settings"],
+                       environment: ["LANGUAGE": "ar"])
+        let first = try DemoE2E.waitForFrame(tmux) { $0.contains("allow-passthrough") }
+        XCTAssertTrue(first.contains(visual("يحجب tmux عن الطرفية")), first.description)
+        XCTAssertTrue(first.contains(visual("للإغلاق:")), first.description)
+        XCTAssertTrue(first.contains("tmux keeps rtl-tui's bidi settings from the terminal."), first.description)
+        XCTAssertFalse(first.contains("Enter or Esc: close"), first.description)
+        // The box's title sits at its right end, before the corner.
+        let top = try XCTUnwrap(first.rows.first { $0.contains(visual("الطرفية")) && $0.contains("┐") })
+        XCTAssertTrue(top.contains(visual("الطرفية") + " ─┐"), top)
+        XCTAssertFalse(top.contains("┌─ "), top)
+
+        try tmux.sendKeys("Enter")
+        _ = try tmux.waitUntil("the notice closed") { !$0.contains("allow-passthrough") }
+        try tmux.sendKeys("?")
+        let help = try tmux.waitFor("allow-passthrough")
+        XCTAssertTrue(help.contains(visual("شغّل:")), help.description)
         try tmux.sendKeys("q")
         try tmux.sendKeys("q")
         XCTAssertEqual(try tmux.waitForExit(), .exited(0))

@@ -5,7 +5,6 @@ import BidiTermTerminal
 struct Settings: TerminalApp {
     var section = 0, brightness = 0.6, autoUpdate = true, downloaded = 0.0
     let sections = ["العرض", "الصوت", "الشبكة", "حول"]
-
     mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? {
         let controls = Stack.vertical([
             .cells(1, Slider(value: brightness, label: "السطوع")),
@@ -42,9 +41,10 @@ let mailbox = AppMailbox()
 Task.detached { for step in 1...20 { try await Task.sleep(for: .milliseconds(150)); mailbox.post(Double(step) / 20) } }
 var options = TerminalSessionOptions()
 (options.mailbox, options.rawKeys) = (mailbox, true)
-// The terminal notice (R21) in the app's language and with its own name, not rtl-tui's.
+// The terminal notice (R21) with the app's own name, in Arabic where the app has its text (by id).
+let arabic = ["tmuxPassthrough.problem": "يحجب {terminal} عن الطرفية إعدادات {program} لثنائية الاتجاه.", "tmuxPassthrough.fix": "شغّل: {command}"]
 options.noticeText = { notice, _ in
-    TerminalNotice(problem: "قد تظهر الحروف العربية معكوسة في هذه الطرفية.", fix: notice.fix.replacingOccurrences(of: "rtl-tui", with: "settings-app"),
-                   informational: notice.informational, ascii: notice.ascii)
+    notice.rewritten(arguments: ["program": "settings-app"], direction: arabic[notice.id + ".fix"] != nil ? .rtl : .ltr) { arabic[$0] }
 }
+(options.noticeLabels.title, options.noticeLabels.keys, options.noticeLabels.direction) = ("الطرفية", "للإغلاق: Enter أو Esc", .rtl)
 TerminalSession.runFullScreen(options: options) { _ in Settings() }

@@ -2,7 +2,7 @@ import CICU
 import Synchronization
 
 /// A resolved direction: left-to-right or right-to-left.
-public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
+public enum LayoutDirection: String, Sendable, Hashable, CaseIterable, Codable {
     /// Left to right.
     case ltr
     /// Right to left.

@@ -13,29 +13,55 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
     public private(set) var isShowing: Bool
     /// Whether the one-line form is on screen (a notice seen before in this terminal).
     public private(set) var isShowingLine: Bool
+    /// The words around the notice (title, keys, the one-line form's lead and hint).
+    public let labels: TerminalNoticeLabels
 
     /// `app` with `notice` over its first frames (nil: the app alone). `asLine`: the notice was
     /// shown in a box in this terminal before; it is one line above the key hints until the user
-    /// opens the help (`?` or F1), or closes it (Enter, Escape).
-    public init(_ app: App, notice: TerminalNotice?, asLine: Bool = false) {
+    /// opens the help (`?` or F1), or closes it (Enter, Escape). `labels`: the words around it, in
+    /// the app's language.
+    public init(_ app: App, notice: TerminalNotice?, asLine: Bool = false, labels: TerminalNoticeLabels = TerminalNoticeLabels()) {
         self.app = app
         self.notice = notice
+        self.labels = labels
         let line = asLine && !(notice?.ascii ?? false)
         isShowing = notice != nil && !line
         isShowingLine = notice != nil && line
     }
 
-    /// The rows the box takes on a screen of `width` columns (0 when it does not show).
-    public func boxHeight(width: Int) -> Int {
-        guard isShowing, let n = notice else { return 0 }
-        // Inside the frame: the text wrapped, then the line of keys.
+    /// The rows the box takes on a screen of `width` columns and `height` rows (0 when it does
+    /// not show).
+    public func boxHeight(width: Int, height: Int = .max) -> Int {
+        guard isShowing, let notice else { return 0 }
+        let n = Self.shown(notice, width: width, height: height)
+        // Inside the frame: the text wrapped, the library's line beneath it where the text may
+        // read backwards, then the line of keys.
         let inner = max(1, Self.boxWidth(screen: width) - 2)
         if n.ascii { return TerminalNotice(problem: n.problem, fix: n.fix).wrapped(width: max(1, inner - 2)).count + 1 + 2 }
-        let lines = BidiEngine().layout(n.line, direction: .ltr, width: inner).lines.count
-        return lines + 1 + 2
+        return Self.textHeight(n, width: inner) + 1 + 2
+    }
+
+    /// The rows of the notice's text at `width` cells: its line in its direction, and the
+    /// original line beneath it when there is one.
+    static func textHeight(_ n: TerminalNotice, width: Int) -> Int {
+        let engine = BidiEngine()
+        return engine.layout(n.line, direction: BaseDirection(n.direction), width: width).lines.count
+            + (n.originalLine.map { engine.layout($0, direction: .ltr, width: width).lines.count } ?? 0)
     }
 
     static func boxWidth(screen: Int) -> Int { max(0, min(screen - 2, 100)) }
+
+    /// The notice as the box shows it on a `width`×`height` screen: with the library's line
+    /// beneath the app's words when both fit above the last row, else that line alone, which reads
+    /// right in any terminal (`TerminalNotice.originalLine`).
+    static func shown(_ n: TerminalNotice, width: Int, height: Int) -> TerminalNotice {
+        guard let original = n.originalLine, !n.ascii else { return n }
+        let inner = max(1, boxWidth(screen: width) - 2)
+        guard textHeight(n, width: inner) + 1 + 2 > height - 1 else { return n }
+        var english = TerminalNotice(problem: original, fix: "", informational: n.informational)
+        english.id = n.id
+        return english
+    }
 
     public mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? {
         let cursor = app.render(into: &buffer)
@@ -43,9 +69,12 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
             // Over the row above the key hints (the apps' bottom border), its two ends kept.
             let y = buffer.area.maxY - 2
             let row = Rect(x: buffer.area.x + 2, y: y, width: buffer.area.width - 4, height: 1)
-            let text = " Terminal: " + n.problem + " · ? shows what to do "
-            let line = BidiEngine().layout(text, direction: .ltr, width: Int.max).lines.first?.cells ?? []
-            var x = row.x
+            // In the labels' direction: from the row's right end for right to left, and what does
+            // not fit is the end of the text (broken between words).
+            let text = " " + labels.line(n) + " "
+            let line = BidiEngine().layout(text, direction: BaseDirection(labels.direction), width: row.width).lines.first?.cells ?? []
+            let used = line.reduce(0) { $0 + $1.width }
+            var x = labels.direction == .rtl ? max(row.x, row.maxX - used) : row.x
             for c in line where c.width > 0 {
                 guard x + c.width <= row.maxX else { break }
                 buffer.set(x: x, y: y, Cell(c.text, width: UInt8(c.width), style: Style(attributes: .reverse)))
@@ -54,10 +83,11 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
             }
             return cursor.flatMap { $0.y == y ? nil : $0 }
         }
-        guard isShowing, let n = notice else { return cursor }
+        guard isShowing, let notice else { return cursor }
         let area = buffer.area
+        let n = Self.shown(notice, width: area.width, height: area.height)
         let w = Self.boxWidth(screen: area.width)
-        let h = min(boxHeight(width: area.width), area.height - 1)
+        let h = min(boxHeight(width: area.width, height: area.height), area.height - 1)
         guard w >= 20, h >= 3 else { return cursor }
         let box = Rect(x: area.x + (area.width - w) / 2, y: area.maxY - 1 - h, width: w, height: h)
         buffer.fill(box)
@@ -65,13 +95,15 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
             Self.drawASCII(n, in: box, into: &buffer)
             return nil
         }
-        // English text, laid out left to right whatever the app's direction.
-        let ctx = RenderContext(direction: .ltr)
-        let body = Stack(.vertical, [
-            Stack.Child(.fill, Paragraph(n.line, direction: .fixed(.ltr))),
-            Stack.Child(.cells(1), Label("Enter or Esc: close · shown again in help (? or F1)", direction: .fixed(.ltr))),
-        ])
-        Pane(title: "Terminal", border: true, child: body).render(box, into: &buffer, context: ctx)
+        // The frame and its words in the labels' direction, the text in its own (the library's
+        // English left to right, whatever the app's direction).
+        let ctx = RenderContext(direction: labels.direction)
+        let inner = max(1, w - 2)
+        let textRows = BidiEngine().layout(n.line, direction: BaseDirection(n.direction), width: inner).lines.count
+        var children = [Stack.Child(n.originalLine == nil ? .fill : .cells(textRows), Paragraph(n.line, direction: .fixed(n.direction)))]
+        if let original = n.originalLine { children.append(Stack.Child(.fill, Paragraph(original, direction: .fixed(.ltr)))) }
+        children.append(Stack.Child(.cells(1), Label(labels.keys, direction: .fixed(labels.direction))))
+        Pane(title: labels.title, border: true, child: Stack(.vertical, children)).render(box, into: &buffer, context: ctx)
         // The cursor stays hidden while the box covers the screen's bottom.
         return cursor.flatMap { $0.y >= box.y && $0.y < box.maxY ? nil : $0 }
     }

@@ -48,10 +48,11 @@ public struct TerminalMemory: Hashable, Sendable {
         orders[key] = order
     }
 
-    /// The key of `notice` in the terminal of `key`: the notice's own words, so that another
-    /// notice in the same terminal is shown in a box again.
+    /// The key of `notice` in the terminal of `key`: the notice's id (its words when it has
+    /// none), so that another notice in the same terminal is shown in a box again, and the same
+    /// notice in another language is not.
     public static func noticeKey(_ notice: TerminalNotice, terminal key: String) -> String {
-        String((key + " | " + notice.problem).map { $0 == "\t" || $0 == "\n" ? " " : $0 })
+        String((key + " | " + (notice.id.isEmpty ? notice.problem : notice.id)).map { $0 == "\t" || $0 == "\n" ? " " : $0 })
     }
 
     /// Remembers that the notice of `key` was shown in a box.

@@ -20,53 +20,6 @@ public enum BidiStrategy: String, Hashable, Sendable, Codable {
     case notice
 }
 
-/// A message for the user about the terminal, shown inside the first frame (dismissable, and
-/// again in the help), and by `rtl-tui doctor`.
-public struct TerminalNotice: Hashable, Sendable, Codable {
-    /// What goes wrong, in one sentence.
-    public var problem: String
-    /// The exact setting or command that fixes it.
-    public var fix: String
-    /// The terminal reads right and there is nothing to change: the notice only informs
-    /// (`doctor` does not count it as a problem).
-    public var informational = false
-    /// Drawn with ASCII only (a terminal that cannot show UTF-8).
-    public var ascii = false
-
-    /// A notice saying `problem` and `fix`; `informational` when there is nothing to change,
-    /// `ascii` for a terminal that cannot show UTF-8.
-    public init(problem: String, fix: String, informational: Bool = false, ascii: Bool = false) {
-        self.problem = problem
-        self.fix = fix
-        self.informational = informational
-        self.ascii = ascii
-    }
-
-    /// Problem and fix on one line.
-    public var line: String { problem + " " + fix }
-
-    /// `line` broken between words into lines of at most `width` cells (a word longer than
-    /// that gets a line of its own), for a help screen.
-    public func wrapped(width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        var used = 0
-        for word in line.split(separator: " ") {
-            let w = GlyphWidths.expectedWidth(of: String(word))
-            if used > 0, used + 1 + w > width {
-                lines.append(current)
-                current = ""
-                used = 0
-            }
-            if used > 0 { current += " "; used += 1 }
-            current += word
-            used += w
-        }
-        if !current.isEmpty { lines.append(current) }
-        return lines
-    }
-}
-
 /// What the session learnt about a multiplexer from the multiplexer itself (tmux's options and
 /// its record of the client terminal), as extra evidence.
 public struct MultiplexerInfo: Hashable, Sendable, Codable {
@@ -422,10 +375,7 @@ public struct TerminalSetup: Hashable, Sendable {
         if inTmux, setup.wireOrder == .konsole || setup.wireOrder == .putty || setup.wireOrder == .vte,
            let pane = multiplexer?.paneWidth, let client = multiplexer?.clientWidth, pane < client {
             // The outer terminal reorders whole rows, which hold other panes too.
-            setup.notice = TerminalNotice(
-                problem: "\(drawing.family.displayName) reorders whole rows, and this tmux pane is narrower than the window, so rows mix with other panes.",
-                fix: "Zoom the pane (tmux prefix, then z) or run rtl-tui in a window of its own; "
-                    + (setup.wireOrder == .vte ? "or run: tmux set -g allow-passthrough on" : (Notices.forTerminal(family)?.fix ?? "")))
+            setup.notice = Notices.narrowPane(family)
             setup.reasons.append("the tmux pane (\(pane) columns) is narrower than the terminal (\(client)): a row holds other panes' cells")
         }
         return setup
@@ -482,80 +432,5 @@ public struct TerminalSetup: Hashable, Sendable {
         // mlterm's default.
         enter += wrap(Array("\u{1B}]5379;use_ctl=false\u{07}".utf8))
         leave += wrap(Array("\u{1B}]5379;use_ctl=true\u{07}".utf8))
-    }
-}
-
-/// The texts of the notices: the exact setting per terminal.
-public enum Notices {
-    /// The fix for a multiplexer that keeps escape sequences from the terminal it runs in.
-    public static func passthrough(_ how: TerminalSetup.Passthrough) -> TerminalNotice {
-        switch how {
-        case .screen:
-            return TerminalNotice(problem: "GNU screen keeps rtl-tui's bidi settings from your terminal, so right-to-left text may show reversed.",
-                                  fix: "Run rtl-tui outside screen, or with --bidi-mode explicit if your terminal's bidi is off.")
-        default:
-            // One line at 100 columns: the fix is a command to paste.
-            return TerminalNotice(problem: "tmux keeps rtl-tui's bidi settings from the terminal.",
-                                  fix: "Run: tmux set -g allow-passthrough on")
-        }
-    }
-
-    /// A terminal that answers like several others, some of which reorder and some not.
-    public static let undecided = TerminalNotice(
-        problem: "rtl-tui cannot tell whether this terminal (it answers like qterminal, deepin-terminal and cool-retro-term) reorders right-to-left text: it is sent as drawn.",
-        fix: "If Arabic or Hebrew words read backwards, run rtl-tui doctor once and answer its question.")
-
-    /// A terminal that reads bytes, not UTF-8 (`GlyphWidths.readsBytes`): ASCII only.
-    public static func readsBytes(_ family: TerminalFamily, environment: [String: String]) -> TerminalNotice {
-        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { k in environment[k].flatMap { $0.isEmpty ? nil : "\(k)=\(Sanitizer.visible($0))" } }.first ?? "LANG unset"
-        let term = family == .eterm ? "Eterm has no UTF-8 at all: use another terminal (xterm, GNOME Terminal, Konsole)."
-            : "Switch the terminal's character encoding to UTF-8, or use another terminal."
-        return TerminalNotice(problem: "This terminal does not show UTF-8: a 2-byte letter moved the cursor 2 cells, so Arabic, Hebrew and the frames show as wrong characters.",
-                              fix: "Check the locale (\(locale); it must be a UTF-8 one, e.g. LANG=C.UTF-8) and the terminal's encoding. \(term)",
-                              ascii: true)
-    }
-
-    /// qterminal with rtl-tui's compensation: it reads right, not exactly (see `TerminalSetup`).
-    public static let qterminalCompensated = TerminalNotice(
-        problem: "qterminal reorders right-to-left text itself: rtl-tui sends it pre-ordered, but glyphs may sit a pixel off and selecting text can show letters out of place.",
-        fix: forTerminal(.qterminal)!.fix)
-
-    /// The setting that turns a terminal's own bidi off (what `doctor` names as the fix).
-    public static func forTerminal(_ family: TerminalFamily) -> TerminalNotice? {
-        switch family {
-        case .konsole:
-            return TerminalNotice(problem: "Konsole reorders right-to-left text itself.",
-                                  fix: "Settings → Edit Current Profile… → Appearance → uncheck \"Bi-Directional text rendering\" (profile key BidiRenderingEnabled=false), then run rtl-tui with --bidi-mode explicit.")
-        case .qterminal:
-            return TerminalNotice(problem: "qterminal reorders right-to-left text itself.",
-                                  fix: "File → Preferences… → Appearance → uncheck \"Enable bi-directional text support\" (qterminal.ini: enabledBidiSupport=false), then run rtl-tui with --bidi-mode explicit.")
-        case .putty:
-            return TerminalNotice(problem: "PuTTY reorders and shapes right-to-left text itself.",
-                                  fix: "Change Settings… → Window → Translation → check \"Disable bidi rendering\" and \"Disable Arabic text shaping\" (DisableBidi=1, DisableArabicShaping=1), then run rtl-tui with --bidi-mode explicit.")
-        case .kitty:
-            return TerminalNotice(problem: "kitty lays out right-to-left runs itself.",
-                                  fix: "Add force_ltr yes to kitty.conf, then run rtl-tui with --bidi-mode explicit.")
-        case .iterm2:
-            return TerminalNotice(problem: "iTerm2 reorders right-to-left text itself when its bidi support is on.",
-                                  fix: "Settings → Profiles → Text → uncheck \"Enable bidirectional text\" (iTerm2 3.5 and later).")
-        case .deepinTerminal:
-            return TerminalNotice(problem: "deepin-terminal reorders right-to-left text itself and has no setting to stop it: rtl-tui sends it pre-ordered, but glyphs may sit a pixel off and selecting text can show letters out of place.",
-                                  fix: "Nothing to change; for exact glyphs use a terminal whose bidi can be switched off.",
-                                  informational: true)
-        case .coolRetroTerm:
-            return TerminalNotice(problem: "cool-retro-term does no bidi and has no setting for it.",
-                                  fix: "Nothing to change: rtl-tui sends it text as drawn.", informational: true)
-        case .appleTerminal:
-            return TerminalNotice(problem: "macOS Terminal reorders right-to-left text itself and has no setting to stop it.",
-                                  fix: "Use a terminal without bidi (iTerm2 with bidirectional text off, kitty, WezTerm) for rtl-tui.")
-        case .mlterm:
-            return TerminalNotice(problem: "mlterm reorders and shapes right-to-left text itself.",
-                                  fix: "rtl-tui switches it off with OSC 5379 (use_ctl=false); in ~/.mlterm/main set use_ctl = false to keep it off.")
-        case .vte:
-            return TerminalNotice(problem: "VTE terminals reorder right-to-left text unless told otherwise.",
-                                  fix: "rtl-tui switches it off with CSI 8 l before the screen is drawn; nothing to change.")
-        default:
-            return nil
-        }
     }
 }

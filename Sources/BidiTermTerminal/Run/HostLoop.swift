@@ -39,7 +39,8 @@ final class HostLoop {
         self.options = options
         self.child = child
         setup = identification.setup
-        notice = setup.notice
+        // The app's words for it (`TerminalSessionOptions.noticeText`), or the library's.
+        notice = identification.findings.notice
         emulator = VTermEmulator(rows: rows, columns: columns)
         let env = options.session.environment
         let noColor = ColorSupport.noColorRequested(in: env)
@@ -345,14 +346,35 @@ final class HostLoop {
         return (layout.cells, layout)
     }
 
-    private func noticeRow(_ notice: TerminalNotice, columns: Int) -> [Cell] {
+    /// The notice on one row, in the labels' words and direction. One row has no room for the
+    /// library's line beneath right-to-left words that may read backwards here: that line is
+    /// shown instead (`TerminalNotice.originalLine`).
+    func noticeRow(_ notice: TerminalNotice, columns: Int) -> [Cell] {
+        Self.noticeRow(notice, labels: options.session.noticeLabels, columns: columns, reorders: setup.appReorders)
+    }
+
+    /// `notice` and the hint after it as one row of `columns` cells: in visual order (shaped, R20)
+    /// when the app reorders, else in logical order for the terminal's own bidi; the end that does
+    /// not fit is cut.
+    static func noticeRow(_ notice: TerminalNotice, labels: TerminalNoticeLabels, columns: Int, reorders: Bool) -> [Cell] {
         let style = Style(fg: .ansi(0), bg: .ansi(11))
+        let text = notice.originalLine ?? notice.line
+        let direction = notice.originalLine == nil ? notice.direction : .ltr
+        let hint = notice.originalLine == nil || labels.direction == .ltr ? labels.hostHint : TerminalNoticeLabels().hostHint
+        let row = " \(text) (\(hint)) "
         var cells: [Cell] = []
-        for ch in " \(notice.line) (any key hides this)".unicodeScalars where cells.count < columns {
-            cells.append(Cell(String(ch), width: 1, style: style))
+        if reorders, let line = BidiEngine().layout(row, direction: BaseDirection(direction), width: columns).lines.first {
+            for c in line.cells where c.width > 0 {
+                cells.append(Cell(c.text, width: UInt8(c.width), style: style))
+                if c.width == 2 { cells.append(.continuation(style: style)) }
+            }
+        } else {
+            for ch in row.unicodeScalars where cells.count < columns {
+                cells.append(Cell(String(ch), width: 1, style: style))
+            }
         }
-        while cells.count < columns { cells.append(Cell(" ", width: 1, style: style)) }
-        return cells
+        let pad = Array(repeating: Cell(" ", width: 1, style: style), count: max(0, columns - cells.count))
+        return direction == .rtl ? pad + cells : cells + pad
     }
 
     /// The terminal's mouse reporting follows the program's; the cursor's shape too. Returns the

@@ -68,15 +68,30 @@ public struct TerminalSessionOptions: Sendable {
     /// Messages from other threads and tasks for the app (`TerminalApp.receive(_:)`), or nil.
     public var mailbox: AppMailbox? = nil
     /// The app's own text for the terminal notice (R21), or nil for the library's English, which
-    /// names rtl-tui's `--bidi-mode`: given the notice and the plan it comes from (the terminal,
-    /// `setup.strategy`, `setup.passthrough`), it returns the notice in the app's product name,
-    /// flags and language (nil: no notice).
+    /// names rtl-tui and its `--bidi-mode`: given the notice (its `id` and `arguments` say which
+    /// it is and what it names) and the plan it comes from (the terminal, `setup.strategy`,
+    /// `setup.passthrough`), it returns the notice in the app's product name, flags and language
+    /// (nil: no notice), usually with `TerminalNotice.rewritten(arguments:direction:templates:)`:
+    ///
+    /// ```swift
+    /// options.noticeText = { notice, _ in
+    ///     notice.rewritten(arguments: ["program": "my-app"], direction: .rtl) { myCatalog["notice." + $0] }
+    /// }
+    /// ```
+    ///
+    /// Where the terminal may reorder what is sent (`TerminalNotice.mayReadBackwards`), a notice
+    /// rewritten right to left keeps the library's line beneath it (`originalLine`), so that it
+    /// reads in one of the two. A notice for a terminal that cannot show UTF-8 (`ascii`) is drawn
+    /// in ASCII only: its rewrite must be ASCII too.
     public var noticeText: (@Sendable (TerminalNotice, TerminalSetup) -> TerminalNotice?)? = nil
     /// Draw on the terminal's alternate screen (the default, as full-screen programs do: on quit
     /// the screen the user had comes back). Off: frames are drawn on the normal screen, and the
     /// last one stays there, above the shell's next prompt and then in the scrollback, after quit
     /// or Ctrl-Z.
     public var alternateScreen = true
+    /// The words around the notice (its box's title and keys, the one-line form), in the app's
+    /// language; English by default.
+    public var noticeLabels = TerminalNoticeLabels()
     /// The environment consulted for TERM, NO_COLOR, TMUX and the terminals' own variables.
     public var environment: [String: String] = ProcessInfo.processInfo.environment
 }
@@ -248,7 +263,10 @@ public final class TerminalSession {
         var findings = TerminalFindings(notice: setup.notice, backgroundReply: result.background, advances: result.advances)
         if findings.readsBytes { findings.notice = Notices.readsBytes(setup.drawing.family, environment: env) }
         // The app's own words for the notice: its product name, its flags, its language.
-        if let notice = findings.notice, let rewrite = options.noticeText { findings.notice = rewrite(notice, setup) }
+        let libraryNotice = findings.notice
+        if let notice = libraryNotice, let rewrite = options.noticeText {
+            findings.notice = rewrite(notice, setup).map { Self.keepingOriginal($0, of: notice) }
+        }
         // A notice is shown in a box once per terminal; then as one line until the help is opened.
         if let n = findings.notice, !n.ascii, options.identify {
             let key = TerminalMemory.noticeKey(n, terminal: TerminalMemory.key(for: setup.drawing, answers: result.outerAnswers ?? result.answers,
@@ -262,6 +280,22 @@ public final class TerminalSession {
             }
         }
         return Identification(probe: result, setup: setup, findings: findings, multiplexer: tmux, typedInput: typed)
+    }
+
+    /// `rewritten` as the app gave it, with the library's English line beneath it where the
+    /// terminal may reorder what is sent and the app's words are right to left (they may read
+    /// backwards there; English does not). That line names what the app's words name (its
+    /// `arguments`: its program, its flags).
+    static func keepingOriginal(_ rewritten: TerminalNotice, of notice: TerminalNotice) -> TerminalNotice {
+        var n = rewritten
+        if n.id.isEmpty { n.id = notice.id }
+        if notice.mayReadBackwards, n.direction == .rtl, n.line != notice.line, n.originalLine == nil {
+            var english = notice
+            if !rewritten.arguments.isEmpty { english.arguments = rewritten.arguments }
+            n.mayReadBackwards = true
+            n.originalLine = english.rewritten().line
+        }
+        return n
     }
 
     /// The identities made precise with what costs nothing (the processes above the program, or
@@ -323,8 +357,8 @@ public final class TerminalSession {
             themed.glyphs = findings.glyphs
             if let adjusted = themed as? App { app = adjusted }
         }
-        var loop = AppLoop(app: NoticeOverlay(app, notice: findings.notice, asLine: findings.noticeSeenBefore), backend: backend,
-                           mailbox: options.mailbox)
+        var loop = AppLoop(app: NoticeOverlay(app, notice: findings.notice, asLine: findings.noticeSeenBefore, labels: options.noticeLabels),
+                           backend: backend, mailbox: options.mailbox)
         return loop.run { [self] in self.control() }
     }
 

@@ -290,9 +290,11 @@ extension BrowseApp {
     ]
 
     func drawHelp(in area: Rect, buffer: inout Buffer, context ctx: RenderContext) {
-        var lines = Self.helpLines
-        let w = min(area.width - 2, (lines.map { ctx.width(of: $0) }.max() ?? 40) + 4)
-        if let notice = options.terminalNotice { lines += [""] + notice.wrapped(width: max(10, w - 3)) }
+        // The browser's keys in English, left to right; the terminal notice (R21) in its own
+        // direction (the user's language), and the English beneath it where it may read backwards.
+        var lines = Self.helpLines.map { ($0, LayoutDirection.ltr) }
+        let w = min(area.width - 2, (Self.helpLines.map { ctx.width(of: $0) }.max() ?? 40) + 4)
+        if let notice = options.terminalNotice { lines += [("", .ltr)] + notice.helpLines(width: max(10, w - 3)) }
         let h = min(area.height - 2, lines.count + 2)
         guard w > 2, h > 2 else { return }
         let box = Rect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h)
@@ -301,7 +303,7 @@ extension BrowseApp {
         Pane(title: Self.isolated("Keys")).render(box, into: &buffer, context: ctx)
         let b = BrowseLineBuilder(context: ctx)
         let inner = box.inset(top: 1, left: 2, bottom: 1, right: 1)
-        BrowseLinesView(lines: lines.map { b.line($0, width: inner.width, direction: .fixed(.ltr)) }, offset: 0)
+        BrowseLinesView(lines: lines.map { b.line($0.0, width: inner.width, direction: .fixed($0.1)) }, offset: 0)
             .render(inner, into: &buffer, context: ctx)
     }
 }

@@ -163,11 +163,14 @@ extension PreviewApp {
     func drawHelp(into buffer: inout Buffer, area: Rect, context ctx: RenderContext) {
         let lines = ["focus", "arrows", "screens", "direction", "locale", "numerals", "count", "shaping", "both", "cut",
                      "export", "reload", "editing", "quit"].map { chrome.text("chrome.help." + $0) }
-        // The terminal notice (R21), in English, left to right.
+        // The terminal notice (R21), in its own direction (the chrome's language, or the library's
+        // English left to right), and the English beneath it where its words may read backwards.
         let width = min(area.width - 8, max(36, (lines.map { ctx.width(of: $0) }.max() ?? 40)))
-        let notice = options.terminalNotice.map { [""] + $0.wrapped(width: max(10, width)) } ?? []
+        let notice: [(String, TextDirection)] = options.terminalNotice.map {
+            [("", .context)] + $0.helpLines(width: max(10, width)).map { ($0.text, .fixed($0.direction)) }
+        } ?? []
         drawBox(title: chrome.text("chrome.help.title"),
-                lines: lines.map { ($0, .context) } + notice.map { ($0, .fixed(.ltr)) }, into: &buffer, area: area, context: ctx)
+                lines: lines.map { ($0, .context) } + notice, into: &buffer, area: area, context: ctx)
     }
 
     /// The rows of the cut-text panel: each cut text (`file:line:column`, key, what it needs and

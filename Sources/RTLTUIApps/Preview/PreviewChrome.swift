@@ -26,7 +26,7 @@ public struct PreviewChrome {
 
     /// The language used: one of `languages`.
     public let language: String
-    private let primary: ScreenRenderer
+    let primary: ScreenRenderer
     private let english: ScreenRenderer
 
     /// The chrome in `locale`'s language when the built-in catalogs have it (`he_IL.UTF-8` → `he`,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BidiTerm
 import BidiTermTerminal
+import RTLTUIApps
 
 /// How rtl-tui's full-screen commands run their app: through the public `TerminalSession`, as any
 /// program built on the library does, with the message of a terminal that cannot be used written
@@ -17,10 +18,14 @@ enum FullScreen {
         }
     }
 
-    /// The session options every full-screen command starts from: the command's environment.
+    /// The session options every full-screen command starts from: the command's environment, and
+    /// the terminal notice in the user's language, as the rest of the chrome (`PreviewChrome`).
     static func options() -> TerminalSessionOptions {
         var o = TerminalSessionOptions()
         o.environment = CommandEnvironment.variables
+        let locale = PreviewChrome.userLocale(environment: o.environment)
+        o.noticeText = { notice, _ in PreviewChrome(locale: locale).terminalNotice(notice) }
+        o.noticeLabels = PreviewChrome(locale: locale).terminalNoticeLabels
         return o
     }
 }
