@@ -143,6 +143,36 @@ final class PreviewPluralTests: XCTestCase {
         XCTAssertTrue(screen(&he).contains(Self.visual("נמחקו 2 קבצים")), screen(&he))
     }
 
+    /// Qt messages have a context (`Files`), which a screen's key does not name: a Hebrew `.ts`
+    /// beside an Arabic one is the Hebrew text's own catalog, not a fallback; a key only the
+    /// Arabic file has is a fallback from its line.
+    func test_qtMessagesWithAContext_areTheLocalesOwnText() throws {
+        let ts = { (language: String, forms: [String], extra: String) in """
+            <?xml version="1.0" encoding="utf-8"?>
+            <!DOCTYPE TS>
+            <TS version="2.1" language="\(language)">
+            <context>
+                <name>Files</name>
+                <message numerus="yes">
+                    <source>files.deleted</source>
+                    <translation>\(forms.map { "<numerusform>\($0)</numerusform>" }.joined())</translation>
+                </message>\(extra)
+            </context>
+            </TS>
+            """ }
+        let title = "\n        <message>\n            <source>files.title</source>\n            <translation>الملفات</translation>\n        </message>"
+        _ = try app(catalog: "app_ar.ts", contents: ts("ar", ["لا ملفات", "ملف", "ملفان", "%n ملفات", "%n ملفًا", "%n ملف"], title))
+        _ = try app(catalog: "app_he.ts", contents: ts("he", ["קובץ אחד", "%n קבצים"], ""))
+        try Data("screen: s\ntitle: files.title\nroot: {type: label, text: {key: files.deleted, count: 5}}\n".utf8)
+            .write(to: dir.appendingPathComponent("plural.yaml"))
+        var o = PreviewApp.Options()
+        o.locale = "he"
+        o.animate = false
+        let he = PreviewApp(workspace: try PreviewWorkspace(paths: [dir.path]), options: o)
+        XCTAssertEqual(he.fallbacks.map(\.key), ["files.title"])
+        XCTAssertEqual(he.fallbacks.first?.source, dir.appendingPathComponent("app_ar.ts").path + ":10")
+    }
+
     /// The browser lists a `.stringsdict` entry with two plural variables with each variable's forms.
     func test_browse_showsTheFormsOfEachStringsdictVariable() throws {
         let path = Repository.fixtures.appendingPathComponent("catalogs/stringsdict/ar.lproj/Localizable.stringsdict").path

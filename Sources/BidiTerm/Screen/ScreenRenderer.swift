@@ -137,6 +137,11 @@ public struct ScreenRenderer {
         return catalogs[f.catalog].missingForms(of: entry, selector: selectors[f.catalog])
     }
 
+    /// The position in ``catalogs`` of the catalog `key` is drawn from (the first with a
+    /// translation, whatever the entry's context: a Qt message's context, a gettext `msgctxt`);
+    /// nil when none has it.
+    public func catalogIndex(for key: String) -> Int? { index[key]?.catalog }
+
     /// The entry and catalog a key resolves to, for the panels that list forms.
     public func entry(for key: String) -> (catalog: Catalog, entry: CatalogEntry, selector: PluralSelector)? {
         guard let f = index[key] else { return nil }

@@ -91,6 +91,31 @@ final class PluralCLITests: XCTestCase {
         XCTAssertFalse(r.text.contains("plural-forms"), r.text)
     }
 
+    /// `render --screen` names the texts drawn from another language's catalog, also when the
+    /// catalogs are Qt's, whose messages have a context the screen's key does not name.
+    func test_render_untranslatedWarning_withQtContexts() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("qtfb-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ar = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <TS version="2.1" language="ar"><context><name>Files</name>
+            <message><source>files.title</source><translation>الملفات</translation></message>
+            <message><source>files.open</source><translation>فتح</translation></message>
+            </context></TS>
+            """
+        let he = ar.replacingOccurrences(of: "language=\"ar\"", with: "language=\"he\"")
+            .replacingOccurrences(of: "<message><source>files.title</source><translation>الملفات</translation></message>\n", with: "")
+            .replacingOccurrences(of: "فتح", with: "פתיחה")
+        try ar.write(to: dir.appendingPathComponent("app_ar.ts"), atomically: true, encoding: .utf8)
+        try he.write(to: dir.appendingPathComponent("app_he.ts"), atomically: true, encoding: .utf8)
+        try "screen: s\ntitle: files.title\nroot: {type: label, text: files.open}\n".write(to: dir.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let r = try Command.run(["render", "--screen", dir.appendingPathComponent("s.yaml").path, "--locale", "he", "--width", "30", "--height", "3"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("untranslated \"files.title\" in he, shown from \(dir.appendingPathComponent("app_ar.ts").path):3"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("files.open"), r.stderr)
+    }
+
     func test_check_brokenQM_namesTheByteOffset() throws {
         let r = try Command.run(["check", Repository.fixtures.appendingPathComponent("catalogs/broken/qt/truncated.qm").path])
         XCTAssertEqual(r.status, 2)
