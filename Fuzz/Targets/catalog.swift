@@ -25,6 +25,7 @@ let choices: [(CatalogFormat?, String)] = [
     (nil, "values-iw/strings.xml"),
     (.qtTS, "i18n/app_ar.ts"),
     (.qtQM, "translations/app_ar.qm"),
+    (.stringsdict, "ar.lproj/Localizable.stringsdict"),
 ]
 
 let locales: [String?] = [nil, "ar", "he", "en", "fa", ""]

@@ -10,6 +10,9 @@ public enum CatalogFormat: String, Sendable, Hashable, CaseIterable {
     case strings
     /// Apple string catalog (`.xcstrings`, JSON), which holds several languages.
     case xcstrings
+    /// Apple `.stringsdict`: a property list of plural rules (`NSStringLocalizedFormatKey` with
+    /// `%#@variables@`), read beside the `.strings` file of the same name.
+    case stringsdict
     /// Android resource file (`res/values-ar/strings.xml`).
     case androidXML
     /// XLIFF 1.2 (`<trans-unit>`).
@@ -42,15 +45,20 @@ public struct CatalogEntry: Sendable, Hashable {
     /// The gettext `msgid_plural`; `nil` otherwise.
     public var sourcePlural: String?
     /// The translated text; `nil` or empty when untranslated. For a plural entry, the first form
-    /// (`msgstr[0]`) in gettext, and the `other` form in the CLDR-based formats.
+    /// (`msgstr[0]`) in gettext, the last numerus form in Qt, and the `other` form in the
+    /// CLDR-based formats; for a `.stringsdict` format with several plural variables, the format
+    /// itself (`%#@files@ in %#@folders@`, see ``variants``).
     public var translation: String?
     /// Plural forms of the translation, empty when the entry is not plural. Keys are the form index
-    /// (`"0"`, `"1"`, …) for `.po`/`.mo`, and the CLDR category (`zero`, `one`, `two`, `few`, `many`,
-    /// `other`) for `.xcstrings` and Android `<plurals>`.
+    /// (`"0"`, `"1"`, …) for `.po`/`.mo` and Qt `.ts`/`.qm`, and the CLDR category (`zero`, `one`,
+    /// `two`, `few`, `many`, `other`) for `.xcstrings`, `.stringsdict` (one variable) and Android
+    /// `<plurals>`.
     public var plurals: [String: String]
-    /// Further variations of an `.xcstrings` entry, keyed by a dotted path: `device.iphone`,
-    /// `device.mac.one` (a plural inside a device variation), `substitutions.count.other`. The
-    /// `other` device variation is not repeated here: it is ``translation`` and ``plurals``.
+    /// Further variations of an `.xcstrings` or `.stringsdict` entry, keyed by a dotted path:
+    /// `device.iphone`, `device.mac.one` (a plural inside a device variation), `width.20`,
+    /// `substitutions.count.other` (the forms of a plural variable, when a format has several:
+    /// ``translation`` is then the format, `%#@files@ in %#@folders@`). The `other` device
+    /// variation of an `.xcstrings` entry is not repeated here: it is ``translation`` and ``plurals``.
     public var variants: [String: String]
     /// `true` when the translation needs review: the gettext `fuzzy` flag, an `.xcstrings`
     /// `needs_review` state, an XLIFF 1.2 `needs-…` state, an XLIFF 2.0 `initial` segment that has

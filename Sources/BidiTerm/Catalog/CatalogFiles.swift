@@ -15,7 +15,7 @@ public enum CatalogFiles {
     /// The extensions a folder is searched for (Android's `strings*.xml` too, and Qt Linguist's
     /// `.ts` when it is XML: TypeScript is not). JSON files are taken only when named: a folder holds
     /// too many JSON files that are not catalogs.
-    public static let folderExtensions: Set<String> = ["po", "mo", "gmo", "strings", "xcstrings", "xlf", "xliff", "arb", "qm"]
+    public static let folderExtensions: Set<String> = ["po", "mo", "gmo", "strings", "stringsdict", "xcstrings", "xlf", "xliff", "arb", "qm"]
 
     /// A path that was named (or found in a named folder) and cannot be read.
     public struct Unreadable: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Loads localization catalogs: gettext `.po`/`.mo`, Apple `.strings`/`.xcstrings`, Android
+/// Loads localization catalogs: gettext `.po`/`.mo`, Apple `.strings`/`.stringsdict`/`.xcstrings`, Android
 /// `strings.xml`, XLIFF 1.2/2.0, JSON, ARB, and Qt `.ts`/`.qm`.
 ///
 /// ```swift
@@ -50,7 +50,7 @@ public enum CatalogLoader {
     public static func load(data: Data, path: String, format: CatalogFormat? = nil, locale: String? = nil) throws -> Catalog {
         guard let format = format ?? detectFormat(path: path, data: data) else {
             throw CatalogDiagnostic(file: path, line: 0, column: 0,
-                message: "unknown catalog format (expected .po, .mo, .strings, .xcstrings, strings.xml, .xlf, .json, .arb, .ts or .qm)")
+                message: "unknown catalog format (expected .po, .mo, .strings, .stringsdict, .xcstrings, strings.xml, .xlf, .json, .arb, .ts or .qm)")
         }
         let bytes = [UInt8](data)
         let fallbackLocale = locale ?? self.locale(fromPath: path)
@@ -59,6 +59,7 @@ public enum CatalogLoader {
         case .mo: return try loadMO(bytes, path: path, fallbackLocale: fallbackLocale)
         case .strings: return try loadStrings(bytes, path: path, fallbackLocale: fallbackLocale)
         case .xcstrings: return try loadXCStrings(bytes, path: path, locale: locale)
+        case .stringsdict: return try loadStringsDict(bytes, path: path, fallbackLocale: fallbackLocale)
         case .androidXML: return try loadAndroidXML(bytes, path: path, fallbackLocale: fallbackLocale)
         case .xliff12, .xliff20: return try loadXLIFF(bytes, path: path, fallbackLocale: fallbackLocale)
         case .json, .arb: return try loadJSON(bytes, path: path, arb: format == .arb, fallbackLocale: fallbackLocale)
@@ -70,11 +71,12 @@ public enum CatalogLoader {
     /// The format of a catalog, from the file extension, else from the first bytes; `nil` when
     /// neither tells.
     ///
-    /// Extensions: `.po`/`.pot`, `.mo`/`.gmo`, `.strings`, `.xcstrings`, `.arb`, `.json` (ARB when
+    /// Extensions: `.po`/`.pot`, `.mo`/`.gmo`, `.strings`, `.stringsdict`, `.xcstrings`, `.arb`, `.json` (ARB when
     /// it has an `@@locale` key near the top), `.xlf`/`.xliff` (1.2 or 2.0 from the `version`
     /// attribute), `.xml` (XLIFF when the root is `<xliff>`, Android otherwise), `.qm`, `.ts` (Qt
     /// Linguist when it is XML: a TypeScript file is no catalog). A `.qm` file is also
-    /// known by its magic number, a `.ts` by its `<TS>` root.
+    /// known by its magic number, a `.ts` by its `<TS>` root, a `.stringsdict` by a `<plist>` root
+    /// with `NSStringLocalizedFormatKey` near the top.
     public static func detectFormat(path: String, data: Data) -> CatalogFormat? {
         let name = (path as NSString).lastPathComponent.lowercased()
         let ext = (name as NSString).pathExtension
@@ -84,6 +86,7 @@ public enum CatalogLoader {
         case "mo", "gmo": return .mo
         case "strings": return .strings
         case "xcstrings": return .xcstrings
+        case "stringsdict": return .stringsdict
         case "arb": return .arb
         case "xlf", "xliff": return xliffVersion(head)
         case "json": return head.contains("\"@@locale\"") ? .arb : .json
@@ -101,7 +104,7 @@ public enum CatalogLoader {
             switch rootElement(head) {
             case "xliff": return xliffVersion(head)
             case "resources": return .androidXML
-            case "plist": return .strings
+            case "plist": return head.contains("NSStringLocalizedFormatKey") ? .stringsdict : .strings
             case "TS": return .qtTS
             default: return nil
             }

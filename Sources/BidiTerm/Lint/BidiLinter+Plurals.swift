@@ -4,11 +4,14 @@ import Foundation
 /// The plural rules a catalog's entries are checked against: gettext's `Plural-Forms` header for
 /// `.po`/`.mo` (gettext's default, `n != 1`, when there is none), CLDR's categories of the
 /// language (from ICU) for the formats whose plural forms are named `zero` … `other`; a Qt `.qm`
-/// file's own numerus rules for its forms, which are numbered as gettext's.
+/// file's own numerus rules for its forms, which are numbered as gettext's, and for a `.ts` file
+/// the rules Qt's tools give its language (Hebrew: two forms, so CLDR's `two` is not asked for).
 struct PluralContext {
     let gettext: Bool
-    /// The numerus rules of a `.qm` file; its forms are checked by index, as gettext's.
+    /// The numerus rules of a `.qm` or `.ts` file; its forms are checked by index, as gettext's.
     let qt: QtNumerusRules?
+    /// True for a `.ts` file, whose rules are Qt's for its language (not written in the file).
+    let qtSource: Bool
     let forms: PluralForms
     let hasHeader: Bool
     /// What is wrong with a `Plural-Forms` header that gettext rejects (the entries then follow the
@@ -22,8 +25,12 @@ struct PluralContext {
     static let order = ["zero", "one", "two", "few", "many", "other"]
 
     init(_ catalog: Catalog, locale: String) {
-        qt = catalog.format == .qtQM
-            ? catalog.metadata["Numerus-Rules"].flatMap { QtNumerusRules(hex: $0) } ?? QtNumerusRules(bytes: []) : nil
+        qtSource = catalog.format == .qtTS
+        if catalog.format == .qtQM || catalog.format == .qtTS, case .qt(let rules) = catalog.pluralSelector(locale: locale) {
+            qt = rules
+        } else {
+            qt = nil
+        }
         gettext = catalog.format == .po || catalog.format == .mo || qt != nil
         let text = qt == nil ? catalog.metadata["Plural-Forms"] : nil
         let header = text.flatMap(PluralForms.init)
@@ -49,9 +56,16 @@ struct PluralContext {
         return out
     }
 
+    /// The category of a variable's form (`files.few` → `few`); any other form as it is.
+    static func category(of form: String) -> String {
+        guard let dot = form.lastIndex(of: "."), order.contains(String(form[form.index(after: dot)...])) else { return form }
+        return String(form[form.index(after: dot)...])
+    }
+
     /// True when only one number selects this form (gettext index or CLDR category): such a form
     /// ("one file", Arabic's zero, one and two forms) may leave the number out.
     func isSingleValued(_ form: String) -> Bool {
+        let form = PluralContext.category(of: form)
         if let qt, let i = Int(form) { return (0...2000).lazy.filter { qt.form(for: $0) == i }.prefix(2).count == 1 }
         if gettext, let i = Int(form), headerProblem != nil, !cldrByIndex.isEmpty { return i < cldrByIndex.count && cldrByIndex[i].count == 1 }
         if gettext, let i = Int(form) { return i < forms.singleValued.count && forms.singleValued[i] }
@@ -61,6 +75,7 @@ struct PluralContext {
 
     /// True when only the number 0 takes this form (Arabic's form 0, CLDR `zero`).
     func isZeroOnly(_ form: String) -> Bool {
+        let form = PluralContext.category(of: form)
         if let qt, let i = Int(form) { return (0...2000).filter { qt.form(for: $0) == i } == [0] }
         if gettext, let i = Int(form), headerProblem != nil { return i < cldrByIndex.count && cldrByIndex[i] == [0] }
         if gettext, let i = Int(form) { return hasHeader && i < forms.count && forms.singleValued[i] && forms.example[i] == 0 }
@@ -69,6 +84,7 @@ struct PluralContext {
 
     /// True when the number 1 takes this form (it is then compared with the singular source).
     func isOne(_ form: String) -> Bool {
+        let form = PluralContext.category(of: form)
         if let qt, let i = Int(form) { return qt.form(for: 1) == i }
         if gettext, let i = Int(form), headerProblem != nil, !cldrByIndex.isEmpty { return i < cldrByIndex.count && cldrByIndex[i].contains(1) }
         if gettext, let i = Int(form) { return forms.form(for: 1) == i }
@@ -130,12 +146,35 @@ struct PluralContext {
     /// An entry whose forms do not match the rules.
     func entryFinding(_ e: EntryContext) -> Finding? {
         let plurals = e.entry.plurals
+        if plurals.isEmpty, !categories.isEmpty, !gettext {
+            // A format with several plural variables: each variable's forms.
+            let variables = e.entry.substitutions
+            let missing = e.entry.substitutionNames.flatMap { v in
+                PluralContext.order.filter { categories[$0] != nil && variables[v]?[$0] == nil }.map { (v, $0) }
+            }
+            guard !missing.isEmpty else { return nil }
+            let listed = missing.map { v, c in "\(v): \(c) (\(categories[c]!.prefix(3).map(String.init).joined(separator: ", "))\(categories[c]!.count > 3 ? "…" : ""))" }
+            return e.finding("plural-forms", .error, form: nil, text: e.entry.translation ?? "", source: nil,
+                             "plural forms missing for \(e.locale): " + listed.joined(separator: ", "), rendered: "",
+                             suggestion: "Give every variable the forms " + PluralContext.order.filter { categories[$0] != nil }.joined(separator: ", ") + ".")
+        }
         guard !plurals.isEmpty else { return nil }
         if let qt {
-            guard plurals.count != qt.formCount else { return nil }
+            let rules = qtSource ? "Qt's numerus rules for \(e.locale)" : "the file's numerus rules"
+            if plurals.count != qt.formCount {
+                return e.finding("plural-forms", .error, form: nil, text: e.entry.translation ?? "", source: e.entry.sourcePlural,
+                                 "\(plurals.count) numerus form\(plurals.count == 1 ? "" : "s"), but \(rules) give \(qt.formCount)",
+                                 rendered: "", suggestion: qtSource ? "Give one <numerusform> per form of the language (lupdate writes as many as Qt's rules have)."
+                                     : "Give one translation per numerus form in the .ts and run lrelease again.")
+            }
+            // An empty form of a finished translation: Qt shows nothing for its counts.
+            let empty = (0..<qt.formCount).filter { (plurals[String($0)] ?? "").isEmpty }
+            guard !empty.isEmpty, empty.count < qt.formCount else { return nil }
+            let names = qt.categories(locale: e.locale)
+            let listed = empty.map { i in "form \(i)" + (names[i].isEmpty ? "" : " (" + names[i].map(\.rawValue).joined(separator: ", ") + ")") }
             return e.finding("plural-forms", .error, form: nil, text: e.entry.translation ?? "", source: e.entry.sourcePlural,
-                             "\(plurals.count) numerus form\(plurals.count == 1 ? "" : "s"), but the file's numerus rules give \(qt.formCount)",
-                             rendered: "", suggestion: "Give one translation per numerus form in the .ts and run lrelease again.")
+                             "empty numerus form\(empty.count == 1 ? "" : "s"): " + listed.joined(separator: ", "),
+                             rendered: "", suggestion: "Translate every numerus form; \(rules) give \(qt.formCount).")
         }
         if gettext {
             guard hasHeader, plurals.count != forms.count else { return nil }

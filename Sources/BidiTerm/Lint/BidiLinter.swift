@@ -128,8 +128,9 @@ public final class BidiLinter {
         let kept = direction == .rtl && enabled("untranslated") ? BidiLinter.keptLatinWords(catalog) : []
         var out: [Finding] = []
         for w in catalog.warnings {
-            // The loaders' count of plural forms against the header is the `plural-forms` check's.
-            if w.message.contains("plural forms but the header's Plural-Forms says") { continue }
+            // The loaders' count of plural forms against the header (or Qt's rules) is the
+            // `plural-forms` check's.
+            if w.message.contains("plural forms but the header's Plural-Forms says") || w.message.contains("numerus forms, but Qt's numerus rules") { continue }
             let utf8 = w.message.contains("UTF-8")
             let id = utf8 ? "invalid-utf8" : "catalog-warning"
             guard enabled(id) else { continue }
@@ -208,12 +209,21 @@ public final class BidiLinter {
             // The source text: the --source catalog's text for this key first; else the entry's own
             // source (gettext msgid, XLIFF source) unless it is an identifier key such as
             // `settings.title` (key-based catalogs), which says nothing about the text; for Apple
-            // `.strings`, whose keys are often the English text, the key itself when it reads as
-            // text (it has a space or a placeholder: "Open %@", not "count").
+            // `.strings` and `.stringsdict`, whose keys are often the English text, the key itself
+            // when it reads as text (it has a space or a placeholder: "Open %@", not "count").
             let sourceEntry = source?.entry(e.key, context: e.context)
-            let own = e.source ?? (catalog.format == .strings && e.key.contains(where: { $0 == " " || $0 == "%" }) ? e.key : nil)
+            // A format with several plural variables reads nothing like its key ("%d files in %d
+            // folders" against "%#@files@ in %#@folders@"): its forms are checked against the
+            // source catalog's, when there is one.
+            let variables = e.substitutions
+            let own = e.source ?? ((catalog.format == .strings || catalog.format == .stringsdict) && variables.isEmpty
+                                   && e.key.contains(where: { $0 == " " || $0 == "%" }) ? e.key : nil)
             let ownSource = own.flatMap { BidiLinter.looksLikeKey($0) ? nil : $0 }
-            let singular = sourceEntry?.translation.flatMap { $0.isEmpty ? nil : $0 } ?? ownSource
+            var singular = sourceEntry?.translation.flatMap { $0.isEmpty ? nil : $0 } ?? ownSource
+            if let s = source, let se = sourceEntry, let text = singular, !se.substitutions.isEmpty {
+                // Compared as the translation's format is: each variable's `other` form in place.
+                singular = s.expandingSubstitutions(text, of: se, arguments: [])
+            }
             let plural = sourceEntry.flatMap { $0.plurals["other"] ?? $0.sourcePlural } ?? e.sourcePlural
             let choice = format.choice(for: e, source: singular ?? plural)
 
@@ -234,7 +244,13 @@ public final class BidiLinter {
                 // form only the number 1 takes, which is compared with the singular.
                 var src = singular
                 var alsoAllowed: String? = nil
-                if form.index != nil {
+                if let index = form.index, let dot = index.lastIndex(of: "."), variables[String(index[..<dot])] != nil {
+                    // A variable's form: the source catalog's form of the same variable (its `one`
+                    // for a form only 1 takes, else its `other`).
+                    let v = String(index[..<dot])
+                    let sourceForms = sourceEntry?.substitutions[v]
+                    src = plurals.isOne(index) ? (sourceForms?["one"] ?? sourceForms?["other"]) : sourceForms?["other"]
+                } else if form.index != nil {
                     let one = plurals.isOne(form.index!)
                     src = one ? (singular ?? plural) : (plural ?? singular)
                     // A placeholder only the singular or only the plural source has still counts.
@@ -308,9 +324,20 @@ final class EntryContext {
         entry.flags.contains { $0 == "translatable=false" || $0 == "translate=no" || $0 == "shouldTranslate=false" }
     }
 
-    /// The texts to check: the translation, or each plural form with its index or category.
+    /// The texts to check: the translation, or each plural form with its index or category. A
+    /// format with several plural variables (`.stringsdict`): the format as it reads with each
+    /// variable's `other` form (`%1$d ملف في %2$d مجلد`, what the user sees, not `%#@files@`),
+    /// then each variable's forms, indexed `files.few`.
     var forms: [(index: String?, label: String, text: String)] {
-        if entry.plurals.isEmpty { return [(nil, "", entry.translation ?? "")] }
+        if entry.plurals.isEmpty {
+            let variables = entry.substitutions
+            guard !variables.isEmpty else { return [(nil, "", entry.translation ?? "")] }
+            let order = ["zero", "one", "two", "few", "many", "other"]
+            let format = entry.translation.map { catalog.expandingSubstitutions($0, of: entry, arguments: []) } ?? ""
+            return [(nil, "", format)] + entry.substitutionNames.flatMap { v in
+                order.compactMap { c in variables[v]?[c].map { ("\(v).\(c)", "variable \(v), plural form \(c): ", $0) } }
+            }
+        }
         let order = ["zero", "one", "two", "few", "many", "other"]
         let keys = entry.plurals.keys.sorted { a, b in
             if let x = Int(a), let y = Int(b) { return x < y }

@@ -10,7 +10,7 @@
 ///   system-dependent strings; `msgunfmt` output): read as xgettext would have marked them. The catalog is Qt/KDE (`%1`) or printf by the majority
 ///   of its msgids; printf directives are read leniently (`% o` in "99% of" and `%-e` in
 ///   "%-encoding" are prose), and a msgid whose directives are all strftime's is a date format.
-/// - `.strings`, `.xcstrings`: Apple printf (`%@`, `%1$@`, `%#@name@`), read leniently.
+/// - `.strings`, `.stringsdict`, `.xcstrings`: Apple printf (`%@`, `%1$@`, `%#@name@`), read leniently.
 /// - Android `strings.xml`: Java's `Formatter` (`%1$s`), read leniently; `formatted="false"` means none.
 /// - Qt `.ts`/`.qm`: Qt's `%1`…`%n`, `%L1` (`QString::arg`), strictly.
 /// - `.arb`: ICU MessageFormat. JSON and XLIFF: i18next `{{x}}`, ICU `{x}` or printf, by what the
@@ -63,7 +63,7 @@ struct EntryFormat {
             if gettextFlagged || flags.contains(where: { $0.hasPrefix("no-") && $0.hasSuffix("-format") }) { return nil }
             if let source, Placeholder.looksLikeStrftime(source) { return (.strftime, false) }
             return (family, false)
-        case .strings, .xcstrings:
+        case .strings, .stringsdict, .xcstrings:
             return (.objc, false)
         case .androidXML:
             if flags.contains("formatted=false") { return nil }

@@ -85,6 +85,15 @@ public struct ScreenRenderer {
     /// count, i18next's suffixed keys count too: `key_zero` for 0, then `key_<category>`, then
     /// `key_other`, before `key` itself.
     public func lookup(_ key: String, count: Double?) -> String? {
+        guard let text = rawLookup(key, count: count) else { return nil }
+        // A MessageFormat pattern is transformed once formatted (see `resolve`): its syntax must
+        // reach ICU as written.
+        if MessageFormat.isMessageFormat(text) { return text }
+        return pseudo.map { $0.transform(text) } ?? text
+    }
+
+    /// The text for `key` in the form `count` takes, as the catalog has it (no pseudo-locale).
+    private func rawLookup(_ key: String, count: Double?) -> String? {
         var text: String?
         if let count {
             var candidates = ["\(key)_\(plurals.category(for: count).rawValue)", "\(key)_other"]
@@ -96,11 +105,7 @@ public struct ScreenRenderer {
         if text == nil, let f = index[key] {
             text = catalogs[f.catalog].text(of: catalogs[f.catalog].entries[f.entry], count: count, selector: selectors[f.catalog])
         }
-        guard let text else { return nil }
-        // A MessageFormat pattern is transformed once formatted (see `resolve`): its syntax must
-        // reach ICU as written.
-        if MessageFormat.isMessageFormat(text) { return text }
-        return pseudo.map { $0.transform(text) } ?? text
+        return text
     }
 
     /// `true` when a catalog has `key`, or i18next's `key_other` for it.
@@ -132,6 +137,11 @@ public struct ScreenRenderer {
         return catalogs[f.catalog].missingForms(of: entry, selector: selectors[f.catalog])
     }
 
+    /// The position in ``catalogs`` of the catalog `key` is drawn from (the first with a
+    /// translation, whatever the entry's context: a Qt message's context, a gettext `msgctxt`);
+    /// nil when none has it.
+    public func catalogIndex(for key: String) -> Int? { index[key]?.catalog }
+
     /// The entry and catalog a key resolves to, for the panels that list forms.
     public func entry(for key: String) -> (catalog: Catalog, entry: CatalogEntry, selector: PluralSelector)? {
         guard let f = index[key] else { return nil }
@@ -155,7 +165,14 @@ public struct ScreenRenderer {
     public func resolve(_ ref: TextRef) -> (text: String, missingKey: String?) {
         guard case .key(let key, _, _) = ref else { return ref.resolve(lookup: { _ in nil }, formatNumber: { "\($0)" }) }
         let args = ref.arguments(override: countOverride)
-        guard let template = lookup(key, count: ref.count(override: countOverride)) else { return ("⟦\(key)⟧", key) }
+        guard var template = rawLookup(key, count: ref.count(override: countOverride)) else { return ("⟦\(key)⟧", key) }
+        // A format with several plural variables (`.stringsdict`, `.xcstrings` substitutions):
+        // each variable's form by its own argument.
+        if template.contains("%#@"), let f = index[key], !catalogs[f.catalog].entries[f.entry].substitutions.isEmpty {
+            template = catalogs[f.catalog].expandingSubstitutions(template, of: catalogs[f.catalog].entries[f.entry],
+                                                                  arguments: args, selector: selectors[f.catalog])
+        }
+        if !MessageFormat.isMessageFormat(template), let pseudo { template = pseudo.transform(template) }
         if MessageFormat.isMessageFormat(template) {
             if let text = formatMessage(template, args) { return (pseudo.map { $0.transform(text) } ?? text, nil) }
             return (pseudo.map { $0.transform(template) } ?? template, nil)

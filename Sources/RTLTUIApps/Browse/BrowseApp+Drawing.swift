@@ -250,6 +250,15 @@ extension BrowseApp {
             out.append(b.line("plural form \(form):", width: width, style: b.label))
             if let w = widths.first { out += b.framed(text, direction: dir, width: w, label: String(w), options: layoutOptions) }
         }
+        // The forms of each plural variable of a format (`.stringsdict`, `.xcstrings` substitutions).
+        let variables = e.substitutions
+        for v in e.substitutionNames {
+            for category in PluralCategory.allCases {
+                guard let text = variables[v]?[category.rawValue], !text.isEmpty else { continue }
+                out.append(b.line("variable \(v), plural form \(category.rawValue):", width: width, style: b.label))
+                if let w = widths.first { out += b.framed(text, direction: dir, width: w, label: String(w), options: layoutOptions) }
+            }
+        }
         return out
     }
 

@@ -38,7 +38,7 @@ public struct DemoContent {
 
     /// The extensions of the files read from a folder.
     static let screenExtensions = [".yaml", ".yml"]
-    static let catalogExtensions = [".po", ".mo", ".strings", ".xcstrings", ".xml", ".xlf", ".xliff", ".json", ".arb", ".ts", ".qm"]
+    static let catalogExtensions = [".po", ".mo", ".strings", ".stringsdict", ".xcstrings", ".xml", ".xlf", ".xliff", ".json", ".arb", ".ts", ".qm"]
 
     /// The content of `directory` (the layout of `Demo/`: `screens/` and `catalogs/`), or the
     /// built-in copy when it is nil.

@@ -19,10 +19,11 @@ public struct FallbackText: Sendable, Hashable {
 
 extension PreviewApp {
     /// True when `key` is shown from a fallback catalog: some catalog the locale reads has it, none
-    /// of the locale's own has a translation.
+    /// of the locale's own has a translation (in any context: a Qt message's context or a gettext
+    /// `msgctxt` is not part of a screen's key).
     func isFallback(_ key: String) -> Bool {
-        guard ownCatalogCount < renderer.catalogs.count, renderer.lookup(key) != nil else { return false }
-        return !renderer.catalogs.prefix(ownCatalogCount).contains { $0.entry(key)?.isTranslated == true }
+        guard ownCatalogCount < renderer.catalogs.count, let i = renderer.catalogIndex(for: key) else { return false }
+        return i >= ownCatalogCount
     }
 
     /// The untranslated texts of the current screen, in file order, each once.
@@ -34,9 +35,8 @@ extension PreviewApp {
         var seen = Set<String>()
         for (ref, node) in screen.textRefs {
             guard let key = ref.key, isFallback(key), seen.insert(key).inserted else { continue }
-            let from = renderer.catalogs.dropFirst(ownCatalogCount).first { $0.entry(key)?.isTranslated == true }
-            let entry = from?.entry(key)
-            let source = from.map { c in entry.map { $0.line > 0 && c.format != .mo ? "\(c.path):\($0.line)" : c.path } ?? c.path } ?? ""
+            let found = renderer.entry(for: key)
+            let source = found.map { f in f.entry.line > 0 && !Self.hasNoLines(f.catalog) ? "\(f.catalog.path):\(f.entry.line)" : f.catalog.path } ?? ""
             let at = screen.position(of: key, node: node)
             out.append(FallbackText(key: key, path: screen.path, line: at?.line ?? 0, column: at?.column ?? 0,
                                     source: source, addTo: addTo))
@@ -54,9 +54,12 @@ extension PreviewApp {
     /// `catalog:line` of the entry the current locale shows for `key` (the catalog alone for a
     /// format without lines), nil when no catalog has it.
     func catalogLine(of key: String) -> String? {
-        guard let c = renderer.catalogs.first(where: { $0.entry(key)?.isTranslated == true }), let e = c.entry(key) else { return nil }
-        return e.line > 0 && c.format != .mo ? "\(c.path):\(e.line)" : c.path
+        guard let (c, e, _) = renderer.entry(for: key) else { return nil }
+        return e.line > 0 && !Self.hasNoLines(c) ? "\(c.path):\(e.line)" : c.path
     }
+
+    /// True for a compiled catalog (`.mo`, `.qm`), whose entries' "lines" are their indexes.
+    static func hasNoLines(_ c: Catalog) -> Bool { c.format == .mo || c.format == .qtQM }
 
     /// True when one of `node`'s own texts is untranslated.
     func showsFallback(_ node: ScreenNode) -> Bool {

@@ -1,4 +1,5 @@
 import BidiTerm
+import Foundation
 
 /// One catalog of a preview, with the locale it holds text for.
 public struct PreviewCatalog: Sendable {
@@ -63,11 +64,25 @@ public struct PreviewContent: Sendable {
     /// Locales offered besides the catalogs' (canonical tags).
     public var extraLocales: [String]
 
-    /// Creates content.
+    /// Creates content. A `.stringsdict` file is put before the `.strings` file of the same name
+    /// in the same folder (`ar.lproj/Localizable.stringsdict` before `ar.lproj/Localizable.strings`),
+    /// so its keys win and the `.strings` file gives the rest, as Xcode's bundles look them up.
     public init(screens: [ScreenFile], catalogs: [PreviewCatalog], extraLocales: [String] = []) {
         self.screens = screens
-        self.catalogs = catalogs
+        self.catalogs = PreviewContent.stringsDictFirst(catalogs)
         self.extraLocales = extraLocales.map { Locales.canonicalTag($0) ?? $0 }
+    }
+
+    /// `catalogs` with each `.stringsdict` moved before its `.strings` pair.
+    static func stringsDictFirst(_ catalogs: [PreviewCatalog]) -> [PreviewCatalog] {
+        var out = catalogs
+        for dict in catalogs where dict.catalog.format == .stringsdict {
+            let pair = (dict.catalog.path as NSString).deletingPathExtension + ".strings"
+            guard let from = out.firstIndex(where: { $0.catalog.path == dict.catalog.path }),
+                  let to = out.firstIndex(where: { $0.catalog.path == pair && $0.catalog.format == .strings }), to < from else { continue }
+            out.insert(out.remove(at: from), at: to)
+        }
+        return out
     }
 
     /// The source language's tag (see the type's description), or nil when there is no catalog.

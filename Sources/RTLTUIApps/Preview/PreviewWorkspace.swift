@@ -13,7 +13,7 @@ import Foundation
 ///   the catalogs in it and in its subfolders (`values-ur/strings.xml`, `ar.lproj/…`), down to
 ///   four levels, hidden folders and build folders left out;
 /// - catalogs are the files `CatalogLoader` reads by extension (`.po`, `.mo`, `.strings`,
-///   `.xcstrings`, `.xml`, `.xlf`, `.xliff`, `.json`, `.arb`, `.ts`, `.qm`); `--strings` adds any file.
+///   `.stringsdict`, `.xcstrings`, `.xml`, `.xlf`, `.xliff`, `.json`, `.arb`, `.ts`, `.qm`); `--strings` adds any file.
 ///
 /// Live reload (`reload()`, each poll): the files are watched by `FileWatcher` (size, times,
 /// inode: an editor that saves by renaming shows as a new inode); a changed file is read again,
@@ -45,7 +45,7 @@ public struct PreviewWorkspace: Sendable {
     /// The extensions of screen files.
     static let screenExtensions = ["yaml", "yml"]
     /// The extensions of catalog files looked for in folders.
-    static let catalogExtensions = ["po", "mo", "strings", "xcstrings", "xml", "xlf", "xliff", "json", "arb", "ts", "qm"]
+    static let catalogExtensions = ["po", "mo", "strings", "stringsdict", "xcstrings", "xml", "xlf", "xliff", "json", "arb", "ts", "qm"]
     /// Folders not searched.
     static let skippedFolders: Set<String> = ["node_modules", "build", "Build", "DerivedData", "Pods"]
 

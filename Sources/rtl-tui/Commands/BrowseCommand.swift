@@ -8,7 +8,7 @@ struct BrowseCommand: ParsableCommand {
         commandName: "browse",
         abstract: "Browse catalogs full screen: strings as RTL readers see them, an inspector, findings, live reload.",
         discussion: """
-            Reads catalogs (.po, .mo, .strings, .xcstrings, Android strings.xml, XLIFF 1.2/2.0, JSON, ARB, Qt .ts/.qm) \
+            Reads catalogs (.po, .mo, .strings, .stringsdict, .xcstrings, Android strings.xml, XLIFF 1.2/2.0, JSON, ARB, Qt .ts/.qm) \
             and shows their entries as a list (on the right in an RTL locale); the selected string \
             rendered in its locale's direction at several widths next to its source; an inspector \
             (code points and names, bidi classes, levels, visual order, mirrored characters, hidden \

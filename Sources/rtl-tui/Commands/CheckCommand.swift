@@ -12,7 +12,7 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Lint translated strings for bidi and translation problems (for CI).",
         discussion: """
-            Reads catalogs (.po, .mo, .strings, .xcstrings, Android strings.xml, XLIFF 1.2/2.0, JSON, ARB, Qt .ts/.qm) \
+            Reads catalogs (.po, .mo, .strings, .stringsdict, .xcstrings, Android strings.xml, XLIFF 1.2/2.0, JSON, ARB, Qt .ts/.qm) \
             and reports, per string: invalid UTF-8; raw control characters and escape sequences (R22); \
             unbalanced or unterminated bidi controls (Trojan Source, CVE-2021-42574) and overrides; \
             placeholders missing or added against the source, read in the entry's format (gettext flags, \
@@ -21,7 +21,7 @@ struct CheckCommand: ParsableCommand {
             differently; untranslated strings; overflow past a maximum width after shaping; presentation \
             forms; mixed digit systems; brackets, escapes, whitespace and numbers against the source; plural \
             forms against Plural-Forms or CLDR; text stored in visual order. \
-            A folder is searched recursively for .po, .mo, .gmo, .strings, .xcstrings, .xlf, .xliff, .arb and \
+            A folder is searched recursively for .po, .mo, .gmo, .strings, .stringsdict, .xcstrings, .xlf, .xliff, .arb and \
             strings*.xml; an input that cannot be read is named, with the reason, in every report format. \
             Configuration: .rtl-tui-check.yaml in the current directory or above, or --config FILE. \
             Exit status: 0 clean, 1 findings at error severity not in the baseline (any finding with \

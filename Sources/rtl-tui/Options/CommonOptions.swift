@@ -150,7 +150,7 @@ struct StrictUTF8Options: ParsableArguments {
 
 /// The catalog files and `--source` of `check` and `browse`.
 struct CatalogFileOptions: ParsableArguments {
-    @Argument(help: "Catalog files (.po, .mo, .strings, .xcstrings, Android strings.xml, XLIFF 1.2/2.0, JSON, ARB, Qt .ts/.qm).")
+    @Argument(help: "Catalog files (.po, .mo, .strings, .stringsdict, .xcstrings, Android strings.xml, XLIFF 1.2/2.0, JSON, ARB, Qt .ts/.qm).")
     var files: [String]
 
     @Option(help: "A source-language catalog, looked up by key: the source text and the placeholder checks.")

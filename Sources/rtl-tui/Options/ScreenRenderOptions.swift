@@ -13,7 +13,7 @@ struct ScreenRenderOptions: ParsableArguments {
     var screen: String?
 
     @Option(help: ArgumentHelp(
-        "With --screen: a catalog of the screen's text (.po, .mo, .strings, .xcstrings, strings.xml, .xlf, .json, .arb, Qt .ts, .qm). Repeatable; the first catalog that has a key wins.",
+        "With --screen: a catalog of the screen's text (.po, .mo, .strings, .stringsdict, .xcstrings, strings.xml, .xlf, .json, .arb, Qt .ts, .qm). Repeatable; the first catalog that has a key wins.",
         valueName: "file"))
     var strings: [String] = []
 

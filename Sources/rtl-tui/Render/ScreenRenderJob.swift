@@ -105,12 +105,11 @@ struct ScreenRenderJob {
         var out: [String] = []
         var seen = Set<String>()
         for (ref, node) in screen.textRefs {
-            guard let key = ref.key, renderer.lookup(key) != nil, seen.insert(key).inserted,
-                  !renderer.catalogs.prefix(own).contains(where: { $0.entry(key)?.isTranslated == true }),
-                  let from = renderer.catalogs.dropFirst(own).first(where: { $0.entry(key)?.isTranslated == true }),
-                  let entry = from.entry(key) else { continue }
+            // The catalog the text is drawn from, whatever the entry's context (Qt, msgctxt).
+            guard let key = ref.key, let i = renderer.catalogIndex(for: key), i >= own, seen.insert(key).inserted,
+                  let (from, entry, _) = renderer.entry(for: key) else { continue }
             let at = (node?.line ?? 0) > 0 ? "\(screen.path):\(node!.line):\(node!.column)" : screen.path
-            let source = entry.line > 0 && from.format != .mo ? "\(from.path):\(entry.line)" : from.path
+            let source = entry.line > 0 && from.format != .mo && from.format != .qtQM ? "\(from.path):\(entry.line)" : from.path
             out.append("\(at): warning: untranslated \"\(key)\" in \(renderer.locale), shown from \(source)")
         }
         return out

@@ -38,6 +38,9 @@ final class CatalogErrorTests: XCTestCase {
         ("broken/qt/bad-magic.qm", 0, 0, "at byte 0: not a Qt .qm file"),
         ("broken/qt/truncated.qm", 0, 0, "runs past the end of the file (300 bytes)"),
         ("broken/qt/bad-tag.qm", 0, 0, "unknown field tag 0x42 in message 1"),
+        ("broken/stringsdict/not-a-plist.stringsdict", 1, 1, "not a property list: a .stringsdict file is an XML property list"),
+        ("broken/stringsdict/no-plist-root.stringsdict", 2, 1, "expected a <plist> root element, found <dict>"),
+        ("broken/stringsdict/unclosed.stringsdict", 9, 9, "XML parse error: closing tag does not match the opening tag"),
     ]
 
     func test_brokenFixtures_eachThrowsItsFileLineColumnAndProblem() {

@@ -5,7 +5,7 @@ import XCTest
 
 /// Plural forms chosen by count in every catalog format: the same Arabic message
 /// (`Fixtures/plurals/`) in gettext `.po` and `.mo` (the catalog's `Plural-Forms`), `.xcstrings`
-/// and Android `<plurals>` (CLDR categories), ARB, XLIFF and `.strings` (ICU MessageFormat),
+/// Android `<plurals>` and `.stringsdict` (CLDR categories), ARB, XLIFF and `.strings` (ICU MessageFormat),
 /// i18next JSON (`_zero` … `_other` keys) and Qt `.ts`/`.qm` (numerus forms, the `.qm` with the
 /// rules `lrelease` wrote), drawn through `ScreenRenderer` for CLDR's sample number of each of
 /// Arabic's six categories, against one golden per category
@@ -13,7 +13,7 @@ import XCTest
 final class PluralCatalogTests: XCTestCase {
     static let directory = Repository.fixtures.appendingPathComponent("plurals").path
     static let formats = ["ar.po", "ar.mo", "Localizable.xcstrings", "values-ar/strings.xml", "app_ar.arb",
-                          "ar.json", "ar.xlf", "ar.lproj/Localizable.strings", "ar.ts", "ar.qm"]
+                          "ar.json", "ar.xlf", "ar.lproj/Localizable.strings", "ar.lproj/Localizable.stringsdict", "ar.ts", "ar.qm"]
 
     private func catalog(_ name: String) throws -> Catalog {
         try CatalogLoader.load(path: "\(Self.directory)/\(name)", locale: name == "Localizable.xcstrings" ? "ar" : nil)
@@ -85,13 +85,13 @@ final class PluralCatalogTests: XCTestCase {
     func test_missingForms() throws {
         let c = try CatalogLoader.load(path: "\(Repository.fixtures.path)/catalogs/qt/app_he.ts")
         let e = try XCTUnwrap(c.entries.first { $0.key == "%n file(s) deleted" })
-        // Qt 5's Hebrew rule has two forms (n == 1, else); CLDR's has three: `two` is reported,
-        // and 2 takes `other` meanwhile, as Qt shows it.
-        XCTAssertEqual(c.missingForms(of: e).map(\.form), ["two"])
-        XCTAssertEqual(c.missingForms(of: e).map(\.sample), [2])
+        // Qt's Hebrew rule has two forms (n == 1, else), CLDR's three: Qt's second form stands
+        // for `two` and `other`, so nothing is missing, and an empty form is named with both.
+        XCTAssertEqual(c.missingForms(of: e).map(\.form), [])
         var partial = e
-        partial.plurals["one"] = ""
-        XCTAssertEqual(c.missingForms(of: partial).map(\.form), ["one", "two"])
+        partial.plurals["1"] = ""
+        XCTAssertEqual(c.missingForms(of: partial).map(\.form), ["form 1 (two, other)"])
+        XCTAssertEqual(c.missingForms(of: partial).map(\.sample), [0])
         let po = try catalog("ar.po")
         var entry = po.entries[0]
         entry.plurals["3"] = ""

@@ -41,6 +41,13 @@ final class XCStringsCatalogTests: XCTestCase {
         let sent = try XCTUnwrap(catalog.entry("%@ sent %#@photos@"))
         XCTAssertEqual(sent.translation, "أرسل %@ %#@photos@")
         XCTAssertEqual(sent.variants, ["substitutions.photos.one": "صورة واحدة", "substitutions.photos.other": "%arg صور"])
+        // Drawn with the form the photos argument (the second) chooses; `%arg` is its number.
+        let r = ScreenRenderer(catalogs: [catalog], locale: "ar")
+        func text(_ n: Double) -> String {
+            r.resolve(.key("%@ sent %#@photos@", args: [TextArgument("1", .string("ليلى")), TextArgument("2", .number(n))])).text
+        }
+        XCTAssertEqual(text(1), "أرسل \u{2068}ليلى\u{2069} صورة واحدة")
+        XCTAssertEqual(text(5), "أرسل \u{2068}ليلى\u{2069} ٥ صور", "few has no form: other")
     }
 
     func test_xcstrings_chosenLanguage() throws {

@@ -9,10 +9,12 @@ extension CatalogLoader {
     ///   Qt tells apart is its own entry;
     /// - comment: the `<extracomment>` (for translators) and the `<translatorcomment>`, joined by
     ///   a line feed; references: each `<location filename line>` as `file:line`;
-    /// - `numerus="yes"`: the `<numerusform>`s are the plurals, keyed by the language's CLDR
-    ///   categories in order when there are as many forms as categories (Arabic: six), `one` and
-    ///   `other` for two forms (Qt's rule for most languages, Hebrew's too), `other` for one;
-    ///   otherwise by index (`0`, `1`, …) with a warning;
+    /// - `numerus="yes"`: the `<numerusform>`s are the plurals, keyed by index (`0`, `1`, …) as in
+    ///   a `.qm` file, and chosen by count with the numerus rules Qt's tools give the file's
+    ///   language (``QtNumerusRules/init(qtLanguage:)``), kept in ``Catalog/metadata`` as
+    ///   `Numerus-Rules` (hex), as `lrelease` would write them; ``QtNumerusRules/categories(locale:)``
+    ///   says which CLDR categories each form stands for (Hebrew's form 1: `two` and `other`). A
+    ///   message with another number of forms than the rules give gets a warning;
     /// - `type="unfinished"`: fuzzy (an empty unfinished translation is untranslated);
     ///   `type="obsolete"`/`"vanished"`: not loaded, one warning counts them, as gettext's `#~`.
     ///   Each `type` is also kept as a flag (`type=unfinished`).
@@ -29,7 +31,8 @@ extension CatalogLoader {
         }
         let language = root.attributes["language"].flatMap { $0.isEmpty ? nil : $0 }
         let locale = language ?? fallbackLocale
-        let categories = locale.map { PluralRules(locale: $0).categories } ?? []
+        // The rules lrelease would write for the language (none without a language: one form).
+        let rules = locale.map { QtNumerusRules(qtLanguage: $0) } ?? QtNumerusRules(bytes: [])!
         var entries: [CatalogEntry] = []
         var obsolete = (count: 0, element: nil as CatalogXMLElement?)
         for context in root.elements {
@@ -71,19 +74,15 @@ extension CatalogLoader {
                 if message.attributes["numerus"] == "yes" {
                     entry.sourcePlural = source.text
                     let forms = translation?.elements.filter { $0.name == "numerusform" }.map(\.text) ?? []
-                    let keys: [String]
-                    switch forms.count {
-                    case categories.count where !categories.isEmpty: keys = categories.map(\.rawValue)
-                    case 1: keys = ["other"]
-                    case 2: keys = ["one", "other"]
-                    default:
-                        keys = forms.indices.map(String.init)
-                        if !forms.isEmpty, let translation {
-                            warn(translation, "\(forms.count) numerus forms, but \(locale ?? "the language") has \(categories.count) plural categories; forms kept by index")
-                        }
+                    // (Without a language there are no rules to count against: the preview's
+                    // locale chooses them, see `Catalog.pluralSelector(locale:)`.)
+                    if !forms.isEmpty, forms.count != rules.formCount, let translation, let language = locale {
+                        let effect = forms.count < rules.formCount
+                            ? "Qt shows the source text for a count whose form is missing" : "Qt never shows the forms past the last"
+                        warn(translation, "\(forms.count) numerus form\(forms.count == 1 ? "" : "s"), but Qt's numerus rules for \(language) have \(rules.formCount) (\(effect))")
                     }
-                    for (k, text) in zip(keys, forms) { entry.plurals[k] = text }
-                    entry.translation = entry.plurals["other"] ?? forms.last
+                    for (k, text) in forms.enumerated() { entry.plurals[String(k)] = text }
+                    entry.translation = forms.last
                     if entry.isFuzzy, forms.allSatisfy(\.isEmpty) { entry.plurals = [:]; entry.translation = nil }
                 } else {
                     let text = translation?.text ?? ""
@@ -97,6 +96,7 @@ extension CatalogLoader {
         }
         var metadata: [String: String] = [:]
         if let version = root.attributes["version"] { metadata["version"] = version }
+        if locale != nil { metadata["Numerus-Rules"] = rules.bytes.map { String(format: "%02x", $0) }.joined() }
         return Catalog(path: path, format: .qtTS, locale: locale,
                        sourceLocale: root.attributes["sourcelanguage"].flatMap { $0.isEmpty ? nil : $0 },
                        metadata: metadata, entries: entries, warnings: warnings)
