@@ -74,6 +74,7 @@ extension BidiEngine {
                         written += 1
                         w += 1
                     }
+                    if options.marksInOwnCells { w += 1 }   // and in a cell of its own
                 } else {
                     if options.revealControls, let r = Sanitizer.revealed(c) {
                         flags.insert(.placeholder)
@@ -114,7 +115,7 @@ extension BidiEngine {
             widthArray = [Int](repeating: 0, count: clusters.count)
             for k in clusters {
                 logicalColumn[k - base] = col
-                let w = clusterWidth(k, prepared, column: col, tabSize: options.tabSize, reveal: options.revealControls)
+                let w = clusterWidth(k, prepared, column: col, tabSize: options.tabSize, rules: options.widthRules)
                 widthArray[k - base] = w
                 col += w
             }
@@ -170,7 +171,9 @@ extension BidiEngine {
             var flags: VisualCell.Flags = []
             let drawn = appendCluster(k, prepared, mirrored: mirror, column: fixedWidths == nil ? logicalColumn[k - base] : 0,
                                       options: options, into: &s, flags: &flags)
-            if drawn > 1 && (prepared.units[u0] == 0x09 || Sanitizer.isControl(UInt32(prepared.units[u0])) || flags.contains(.placeholder))
+            if options.marksInOwnCells, drawn > 1, s.dropFirst().contains(where: { chars.isMark($0.value) && chars.width($0.value) == 0 }) {
+                appendMarkCells(s, width: drawn, logical: range, level: level, flags: flags, to: &cells)
+            } else if drawn > 1 && (prepared.units[u0] == 0x09 || Sanitizer.isControl(UInt32(prepared.units[u0])) || flags.contains(.placeholder))
                 && s.count == drawn && s.allSatisfy({ chars.width($0.value) == 1 }) {
                 // TABs, C1 placeholders and revealed controls: one narrow cell per column, so buffers
                 // keep cells of width 1 or 2. (Only when every scalar is one column wide: a cluster
@@ -183,6 +186,35 @@ extension BidiEngine {
         }
         let lr = scalarIndex(Int(prepared.clusterStart[base]), prepared)..<scalarIndex(Int(prepared.clusterStart[clusters.upperBound]), prepared)
         return VisualLine(cells: cells, width: total, logicalRange: lr)
+    }
+
+    /// A cluster drawn with `LayoutOptions.marksInOwnCells`: its letter (with what stays in its
+    /// cell: joiners, variation selectors) in one cell, and each combining mark in a cell of its
+    /// own, one column wide, following the letter in reading order: to its right in a left-to-right
+    /// run, to its left in a right-to-left one (a harakah is read after its letter). `width` is the
+    /// columns of all of them.
+    func appendMarkCells(_ s: String.UnicodeScalarView, width: Int, logical: Range<Int>, level: UInt8, flags: VisualCell.Flags,
+                         to cells: inout [VisualCell]) {
+        var pieces: [String.UnicodeScalarView] = [String.UnicodeScalarView()]
+        for (i, x) in s.enumerated() {
+            if i > 0, chars.isMark(x.value), chars.width(x.value) == 0 {
+                pieces.append(String.UnicodeScalarView([x]))
+            } else {
+                pieces[pieces.count - 1].append(x)
+            }
+        }
+        let letter = VisualCell(text: String(pieces[0]), width: width - (pieces.count - 1), logical: logical, level: level, flags: flags)
+        var marks = pieces.dropFirst().map {
+            VisualCell(text: String($0), width: 1, logical: logical, level: level, flags: flags.subtracting(.mirrored).union(.ownMark))
+        }
+        if level & 1 == 1 {
+            marks.reverse()
+            cells += marks
+            cells.append(letter)
+        } else {
+            cells.append(letter)
+            cells += marks
+        }
     }
 
     @inline(__always)

@@ -118,7 +118,7 @@ extension BidiEngine {
     func drawTruncated(_ k: Int, _ prepared: PreparedText, _ truncate: Int, _ sink: inout UTF8Sink, _ context: DrawContext) -> Bool {
         let column = context.columns.map { $0[k - context.columnBase] } ?? 0
         let options = context.options
-        guard clusterWidth(k, prepared, column: column, tabSize: options.tabSize, reveal: options.revealControls) > truncate else {
+        guard clusterWidth(k, prepared, column: column, tabSize: options.tabSize, rules: options.widthRules) > truncate else {
             return false
         }
         reserve(&sink, bytes: 16)
@@ -191,7 +191,7 @@ extension BidiEngine {
         reserve(&sink, bytes: Int(prepared.clusterStart[k + 1] - prepared.clusterStart[k]) * context.clusterBytes)
         let options = context.options
         let column = context.columns.map { $0[k - context.columnBase] } ?? 0
-        guard clusterWidth(k, prepared, column: column, tabSize: options.tabSize, reveal: options.revealControls) > 0 else { return 0 }
+        guard clusterWidth(k, prepared, column: column, tabSize: options.tabSize, rules: options.widthRules) > 0 else { return 0 }
         var flags: VisualCell.Flags = []
         let start = sink.count
         let drawn = appendCluster(k, prepared, mirrored: context.mirroring && level & 1 == 1, column: column, options: options,

@@ -28,6 +28,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var bidi: BidiModeOptions
 
+    @OptionGroup var marks: MarksOptions
+
     @OptionGroup var theme: ThemeOptions
 
     func run() throws {
@@ -49,6 +51,7 @@ struct BrowseCommand: ParsableCommand {
         var session = FullScreen.options()
         session.bidiMode = bidiMode
         session.theme = theme.theme
+        session.marks = marks.placement
         session.glyphs = GlyphWidths.candidates(in: app.rows.compactMap(\.entry.translation))
         try FullScreen.run(options: session) { findings in
             var a = app

@@ -31,6 +31,8 @@ struct DemoCommand: ParsableCommand {
 
     @OptionGroup var bidi: BidiModeOptions
 
+    @OptionGroup var marks: MarksOptions
+
     @OptionGroup var theme: ThemeOptions
 
     @Option(help: "The screen to start on (overview, settings, player, reading, ratings, messages).")
@@ -83,6 +85,7 @@ struct DemoCommand: ParsableCommand {
         var session = FullScreen.options()
         session.bidiMode = bidi.bidiMode
         session.theme = theme.theme
+        session.marks = marks.placement
         session.mouse = mouse
         session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)
         try FullScreen.run(options: session) { findings in

@@ -40,6 +40,8 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var bidi: BidiModeOptions
 
+    @OptionGroup var marks: MarksOptions
+
     @OptionGroup var theme: ThemeOptions
 
     @Option(help: "The screen to start on (its id).")
@@ -91,6 +93,7 @@ struct PreviewCommand: ParsableCommand {
         var session = FullScreen.options()
         session.bidiMode = bidi.bidiMode
         session.theme = theme.theme
+        session.marks = marks.placement
         session.mouse = mouse
         session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)
         try FullScreen.run(options: session) { findings in
