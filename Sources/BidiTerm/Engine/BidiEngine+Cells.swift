@@ -188,32 +188,33 @@ extension BidiEngine {
         return VisualLine(cells: cells, width: total, logicalRange: lr)
     }
 
-    /// A cluster drawn with `LayoutOptions.marksInOwnCells`: its letter (with what stays in its
-    /// cell: joiners, variation selectors) in one cell, and each combining mark in a cell of its
-    /// own, one column wide, following the letter in reading order: to its right in a left-to-right
-    /// run, to its left in a right-to-left one (a harakah is read after its letter). `width` is the
-    /// columns of all of them.
+    /// A cluster drawn with `LayoutOptions.marksInOwnCells`: each combining mark in a cell of its
+    /// own, one column wide, and the rest (a letter with what stays in its cell: joiners,
+    /// variation selectors; a letter after a mark, as in a conjunct) in cells of their widths, in
+    /// reading order: left to right in a left-to-right run, right to left in a right-to-left one,
+    /// so a harakah is read after its letter. `width` is the columns of all of them; a cluster
+    /// whose pieces do not add up to it stays one cell.
     func appendMarkCells(_ s: String.UnicodeScalarView, width: Int, logical: Range<Int>, level: UInt8, flags: VisualCell.Flags,
                          to cells: inout [VisualCell]) {
-        var pieces: [String.UnicodeScalarView] = [String.UnicodeScalarView()]
+        var pieces: [(text: String.UnicodeScalarView, width: Int, mark: Bool)] = []
         for (i, x) in s.enumerated() {
-            if i > 0, chars.isMark(x.value), chars.width(x.value) == 0 {
-                pieces.append(String.UnicodeScalarView([x]))
+            let w = chars.width(x.value)
+            let mark = i > 0 && w == 0 && chars.isMark(x.value)
+            if mark || pieces.isEmpty || (w > 0 && pieces[pieces.count - 1].mark) {
+                pieces.append((String.UnicodeScalarView([x]), mark ? 1 : max(0, w), mark))
             } else {
-                pieces[pieces.count - 1].append(x)
+                pieces[pieces.count - 1].text.append(x)
+                pieces[pieces.count - 1].width += max(0, w)
             }
         }
-        let letter = VisualCell(text: String(pieces[0]), width: width - (pieces.count - 1), logical: logical, level: level, flags: flags)
-        var marks = pieces.dropFirst().map {
-            VisualCell(text: String($0), width: 1, logical: logical, level: level, flags: flags.subtracting(.mirrored).union(.ownMark))
+        guard pieces.reduce(0, { $0 + $1.width }) == width, !pieces.contains(where: { $0.width == 0 }) else {
+            cells.append(VisualCell(text: String(s), width: width, logical: logical, level: level, flags: flags))
+            return
         }
-        if level & 1 == 1 {
-            marks.reverse()
-            cells += marks
-            cells.append(letter)
-        } else {
-            cells.append(letter)
-            cells += marks
+        let ordered = level & 1 == 1 ? pieces.reversed() : pieces
+        for p in ordered {
+            cells.append(VisualCell(text: String(p.text), width: p.width, logical: logical, level: level,
+                                    flags: p.mark ? flags.subtracting(.mirrored).union(.ownMark) : flags))
         }
     }
 

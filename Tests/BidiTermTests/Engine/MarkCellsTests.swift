@@ -39,6 +39,9 @@ final class MarkCellsTests: WidgetTestCase {
         XCTAssertEqual(drawn("\u{064E}", .ltr, cells).map { hex($0.0) }, [[0x25CC], [0x064E]])
         // Left to right, the mark's cell is right of its letter: é written as e + U+0301.
         XCTAssertEqual(drawn("e\u{0301}x", .ltr, cells).map { hex($0.0) }, [[0x65], [0x0301], [0x78]])
+        // A letter after a mark in one cluster (a Devanagari conjunct) keeps a cell of its own.
+        XCTAssertEqual(drawn("\u{0915}\u{094D}\u{0937}", .ltr, cells).map { hex($0.0) }, [[0x0915], [0x094D], [0x0937]])
+        XCTAssertEqual(drawn("\u{0915}\u{094D}\u{0937}", .ltr, cells).map(\.1), [1, 1, 1])
         // A joiner is no mark: it stays in its letter's cell and takes none.
         XCTAssertEqual(drawn("ب\u{200D}", .rtl, LayoutOptions(shaping: false, marksInOwnCells: true)).map(\.1), [1])
     }
