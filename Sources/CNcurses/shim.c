@@ -276,6 +276,8 @@ int CNcurses_wnoutrefresh(void) { return wnoutrefresh(stdscr); }
 int CNcurses_doupdate(void) { return doupdate(); }
 int CNcurses_refresh(void) { return wrefresh(stdscr); }
 int CNcurses_clearok(int on) { return clearok(curscr, on ? TRUE : FALSE); }
+int CNcurses_redrawln(int y, int count) { return wredrawln(stdscr, y, count); }
+void CNcurses_idcok(int on) { idcok(stdscr, on ? TRUE : FALSE); }
 int CNcurses_curs_set(int visibility) { return curs_set(visibility); }
 int CNcurses_lines(void) { return getmaxy(stdscr); }
 int CNcurses_columns(void) { return getmaxx(stdscr); }

@@ -143,6 +143,12 @@ public final class FakeTerminal {
     public private(set) var column = 1
     /// Whether the alternate screen is on.
     public private(set) var alternateScreen = false
+    /// A terminal that answers nothing at all (it still moves its cursor and records).
+    public var silent = false
+    /// Answers are held back until the program has written these bytes (its first frame, say):
+    /// then everything held comes at once, in order, and later answers as usual. Nil: no holding.
+    public var holdsAnswersUntil: [UInt8]? = nil
+    private var held: [UInt8] = []
 
     private var pending: [UInt8] = []
     /// Text printed since the cursor was last placed (for glyph advances).
@@ -161,6 +167,24 @@ public final class FakeTerminal {
     /// Takes bytes the program wrote; returns the terminal's answers to the complete queries
     /// among them (tmux's own first, then what came back through passthrough).
     public func receive(_ bytes: [UInt8]) -> [UInt8] {
+        let from = written.count
+        let answer = answers(to: bytes)
+        if silent { return [] }
+        if let marker = holdsAnswersUntil {
+            held += answer
+            let start = max(0, from - marker.count + 1)
+            guard written.count >= marker.count, start <= written.count - marker.count,
+                  (start...(written.count - marker.count)).contains(where: { written[$0..<($0 + marker.count)].elementsEqual(marker) })
+            else { return [] }
+            holdsAnswersUntil = nil
+            defer { held = [] }
+            return held
+        }
+        return answer
+    }
+
+    /// The answers to `bytes` as the recorded terminal gives them.
+    private func answers(to bytes: [UInt8]) -> [UInt8] {
         written += bytes
         pending += bytes
         var own: [UInt8] = []
@@ -325,5 +349,45 @@ public final class FakeTerminal {
         case "$qm": return answer("decrqss-sgr")
         default: return []
         }
+    }
+}
+
+/// A `FakeTerminal` as the channel the start-up queries talk through (`TerminalChannel`), on a
+/// clock of its own: a wait with nothing to read moves that clock on by the whole wait at once, so
+/// a test sees what the program does at each moment without waiting, and without timing.
+public final class FakeTerminalChannel: TerminalChannel {
+    /// The terminal.
+    public let fake: FakeTerminal
+    /// The time on the channel's clock since it was made.
+    public private(set) var elapsed: Duration = .zero
+    private let start = ContinuousClock.now
+    private var pending: [UInt8] = []
+
+    /// A channel to `fake`.
+    public init(_ fake: FakeTerminal) { self.fake = fake }
+
+    public func write(_ bytes: [UInt8]) -> Bool {
+        pending += fake.receive(bytes)
+        return true
+    }
+
+    public func read(timeout: Duration) -> [UInt8]? {
+        if pending.isEmpty {
+            elapsed += max(.zero, timeout)
+            return []
+        }
+        defer { pending = [] }
+        return pending
+    }
+
+    public var now: ContinuousClock.Instant { start.advanced(by: elapsed) }
+
+    /// Moves the channel's clock on by `d` (time passing while the app runs).
+    public func advance(by d: Duration) { elapsed += d }
+
+    /// What the terminal sent that has not been read, taken (replies the app's key reader sees).
+    public func takeAnswers() -> [UInt8] {
+        defer { pending = [] }
+        return pending
     }
 }

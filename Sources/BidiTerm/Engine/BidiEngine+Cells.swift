@@ -74,6 +74,7 @@ extension BidiEngine {
                         written += 1
                         w += 1
                     }
+                    if options.marksInOwnCells { w += 1 }   // and in a cell of its own
                 } else {
                     if options.revealControls, let r = Sanitizer.revealed(c) {
                         flags.insert(.placeholder)
@@ -114,7 +115,7 @@ extension BidiEngine {
             widthArray = [Int](repeating: 0, count: clusters.count)
             for k in clusters {
                 logicalColumn[k - base] = col
-                let w = clusterWidth(k, prepared, column: col, tabSize: options.tabSize, reveal: options.revealControls)
+                let w = clusterWidth(k, prepared, column: col, tabSize: options.tabSize, rules: options.widthRules)
                 widthArray[k - base] = w
                 col += w
             }
@@ -170,7 +171,9 @@ extension BidiEngine {
             var flags: VisualCell.Flags = []
             let drawn = appendCluster(k, prepared, mirrored: mirror, column: fixedWidths == nil ? logicalColumn[k - base] : 0,
                                       options: options, into: &s, flags: &flags)
-            if drawn > 1 && (prepared.units[u0] == 0x09 || Sanitizer.isControl(UInt32(prepared.units[u0])) || flags.contains(.placeholder))
+            if options.marksInOwnCells, drawn > 1, s.dropFirst().contains(where: { chars.isMark($0.value) && chars.width($0.value) == 0 }) {
+                appendMarkCells(s, width: drawn, logical: range, level: level, flags: flags, to: &cells)
+            } else if drawn > 1 && (prepared.units[u0] == 0x09 || Sanitizer.isControl(UInt32(prepared.units[u0])) || flags.contains(.placeholder))
                 && s.count == drawn && s.allSatisfy({ chars.width($0.value) == 1 }) {
                 // TABs, C1 placeholders and revealed controls: one narrow cell per column, so buffers
                 // keep cells of width 1 or 2. (Only when every scalar is one column wide: a cluster
@@ -183,6 +186,36 @@ extension BidiEngine {
         }
         let lr = scalarIndex(Int(prepared.clusterStart[base]), prepared)..<scalarIndex(Int(prepared.clusterStart[clusters.upperBound]), prepared)
         return VisualLine(cells: cells, width: total, logicalRange: lr)
+    }
+
+    /// A cluster drawn with `LayoutOptions.marksInOwnCells`: each combining mark in a cell of its
+    /// own, one column wide, and the rest (a letter with what stays in its cell: joiners,
+    /// variation selectors; a letter after a mark, as in a conjunct) in cells of their widths, in
+    /// reading order: left to right in a left-to-right run, right to left in a right-to-left one,
+    /// so a harakah is read after its letter. `width` is the columns of all of them; a cluster
+    /// whose pieces do not add up to it stays one cell.
+    func appendMarkCells(_ s: String.UnicodeScalarView, width: Int, logical: Range<Int>, level: UInt8, flags: VisualCell.Flags,
+                         to cells: inout [VisualCell]) {
+        var pieces: [(text: String.UnicodeScalarView, width: Int, mark: Bool)] = []
+        for (i, x) in s.enumerated() {
+            let w = chars.width(x.value)
+            let mark = i > 0 && w == 0 && chars.isMark(x.value)
+            if mark || pieces.isEmpty || (w > 0 && pieces[pieces.count - 1].mark) {
+                pieces.append((String.UnicodeScalarView([x]), mark ? 1 : max(0, w), mark))
+            } else {
+                pieces[pieces.count - 1].text.append(x)
+                pieces[pieces.count - 1].width += max(0, w)
+            }
+        }
+        guard pieces.reduce(0, { $0 + $1.width }) == width, !pieces.contains(where: { $0.width == 0 }) else {
+            cells.append(VisualCell(text: String(s), width: width, logical: logical, level: level, flags: flags))
+            return
+        }
+        let ordered = level & 1 == 1 ? pieces.reversed() : pieces
+        for p in ordered {
+            cells.append(VisualCell(text: String(p.text), width: p.width, logical: logical, level: level,
+                                    flags: p.mark ? flags.subtracting(.mirrored).union(.ownMark) : flags))
+        }
     }
 
     @inline(__always)

@@ -155,9 +155,10 @@ extension BidiEngine {
         return u == 0x20 || u == 0x3000 || (u >= 0x2000 && u <= 0x200A)
     }
 
-    /// The columns cluster `k` takes when it starts at `column` (TAB depends on it).
+    /// The columns cluster `k` takes when it starts at `column` (TAB depends on it), under `rules`
+    /// (revealed controls, marks in cells of their own).
     @inline(__always)
-    func clusterWidth(_ k: Int, _ prepared: PreparedText, column: Int, tabSize: Int, reveal: Bool) -> Int {
+    func clusterWidth(_ k: Int, _ prepared: PreparedText, column: Int, tabSize: Int, rules: WidthRules) -> Int {
         let i = Int(prepared.clusterStart[k])
         if Int(prepared.clusterStart[k + 1]) - i == 1 {
             let u = prepared.units[i]
@@ -169,12 +170,12 @@ extension BidiEngine {
                 if cw > 0 { return cw }
             }
         }
-        return anyClusterWidth(k, prepared, column: column, tabSize: tabSize, reveal: reveal)
+        return anyClusterWidth(k, prepared, column: column, tabSize: tabSize, rules: rules)
     }
 
     /// `clusterWidth` for any cluster.
     @inline(never)
-    func anyClusterWidth(_ k: Int, _ prepared: PreparedText, column: Int, tabSize: Int, reveal: Bool) -> Int {
+    func anyClusterWidth(_ k: Int, _ prepared: PreparedText, column: Int, tabSize: Int, rules: WidthRules) -> Int {
         var i = Int(prepared.clusterStart[k])
         let end = Int(prepared.clusterStart[k + 1])
         var w = 0
@@ -192,7 +193,8 @@ extension BidiEngine {
             if cw == 0 {
                 if chars.isMark(c) {
                     if first { w += 1 }   // drawn on ◌
-                } else if reveal, let r = Sanitizer.revealed(c) {
+                    if rules.contains(.markCells) { w += 1 }   // and in a cell of its own
+                } else if rules.contains(.reveal), let r = Sanitizer.revealed(c) {
                     w += r.unicodeScalars.count
                 }
                 continue

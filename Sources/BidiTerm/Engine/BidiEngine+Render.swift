@@ -118,7 +118,7 @@ extension BidiEngine {
                 var col = 0
                 for k in 0..<clusterCount {
                     cols[k] = col
-                    col += clusterWidth(k, prepared, column: col, tabSize: options.tabSize, reveal: options.revealControls)
+                    col += clusterWidth(k, prepared, column: col, tabSize: options.tabSize, rules: options.widthRules)
                 }
                 context.columns = cols
             }
@@ -154,7 +154,7 @@ extension BidiEngine {
                        flush: ((inout [UInt8]) -> Void)?) {
         let n = full.n
         let options = context.options
-        let tabSize = options.tabSize, reveal = options.revealControls
+        let tabSize = options.tabSize, reveal = options.revealControls, rules = options.widthRules
         var windowSize = scratch.pointee.wrapWindow
         var a = 0                     // the window's first unit in the paragraph
         var view = full               // the window
@@ -184,7 +184,7 @@ extension BidiEngine {
                 var col = 0
                 for k in 0..<view.clusterCount {
                     cols[k] = col
-                    col += clusterWidth(k, view, column: col, tabSize: tabSize, reveal: reveal)
+                    col += clusterWidth(k, view, column: col, tabSize: tabSize, rules: rules)
                 }
                 context.columns = cols
                 context.columnBase = 0
@@ -215,7 +215,7 @@ extension BidiEngine {
             var col = 0, k = start, end = -1
             var oversize = false
             while k < trusted {
-                let cw = clusterWidth(k, view, column: col, tabSize: tabSize, reveal: reveal)
+                let cw = clusterWidth(k, view, column: col, tabSize: tabSize, rules: rules)
                 if col + cw > w && k > start && !isSpaceCluster(k, view) {
                     let b = lastBreak(&breaks, view, windowStart: a, after: start, atOrBefore: k)
                     end = b > start ? b : k
@@ -247,7 +247,7 @@ extension BidiEngine {
             var hiddenFrom = end
             var j = end - 1
             while excess > 0 && j >= start {
-                let cw = clusterWidth(j, view, column: tabs ? cols[j - start] : 0, tabSize: tabSize, reveal: reveal)
+                let cw = clusterWidth(j, view, column: tabs ? cols[j - start] : 0, tabSize: tabSize, rules: rules)
                 guard isSpaceCluster(j, view) || cw == 0 else { break }
                 if cw > 0 {
                     hiddenFrom = j

@@ -118,7 +118,7 @@ extension BidiEngine {
     func drawTruncated(_ k: Int, _ prepared: PreparedText, _ truncate: Int, _ sink: inout UTF8Sink, _ context: DrawContext) -> Bool {
         let column = context.columns.map { $0[k - context.columnBase] } ?? 0
         let options = context.options
-        guard clusterWidth(k, prepared, column: column, tabSize: options.tabSize, reveal: options.revealControls) > truncate else {
+        guard clusterWidth(k, prepared, column: column, tabSize: options.tabSize, rules: options.widthRules) > truncate else {
             return false
         }
         reserve(&sink, bytes: 16)
@@ -191,15 +191,43 @@ extension BidiEngine {
         reserve(&sink, bytes: Int(prepared.clusterStart[k + 1] - prepared.clusterStart[k]) * context.clusterBytes)
         let options = context.options
         let column = context.columns.map { $0[k - context.columnBase] } ?? 0
-        guard clusterWidth(k, prepared, column: column, tabSize: options.tabSize, reveal: options.revealControls) > 0 else { return 0 }
+        guard clusterWidth(k, prepared, column: column, tabSize: options.tabSize, rules: options.widthRules) > 0 else { return 0 }
         var flags: VisualCell.Flags = []
         let start = sink.count
         let drawn = appendCluster(k, prepared, mirrored: context.mirroring && level & 1 == 1, column: column, options: options,
                                   into: &sink, flags: &flags)
+        if options.marksInOwnCells, level & 1 == 1 || (context.marks && (flags.contains(.placeholder) || flags.contains(.mirrored))),
+           writeMarkCells(from: start, drawn: drawn, level: level, flags: flags, &sink, context) {
+            return drawn
+        }
         if context.marks && (flags.contains(.placeholder) || flags.contains(.mirrored)) {
             markCluster(k, from: start, drawn: drawn, flags: flags, prepared, &sink)
         }
         return drawn
+    }
+
+    /// With `marksInOwnCells`: writes the cluster just written from `start` again as `buildLine`'s
+    /// cells of it and `ParagraphLayout.write` writes them (in reading order, so the marks before
+    /// the letter in a right-to-left run; the SGR marks around each cell). False, changing nothing,
+    /// when the cluster has no mark of its own cell.
+    @inline(never)
+    func writeMarkCells(from start: Int, drawn: Int, level: UInt8, flags: VisualCell.Flags, _ sink: inout UTF8Sink,
+                        _ context: DrawContext) -> Bool {
+        let written = String(decoding: UnsafeBufferPointer(start: sink.base + start, count: sink.count - start), as: UTF8.self)
+        guard drawn > 1, written.unicodeScalars.dropFirst().contains(where: { chars.isMark($0.value) && chars.width($0.value) == 0 }) else {
+            return false
+        }
+        var cells: [VisualCell] = []
+        appendMarkCells(written.unicodeScalars, width: drawn, logical: 0..<0, level: level, flags: flags, to: &cells)
+        sink.count = start
+        reserve(&sink, bytes: written.utf8.count + cells.count * 8)
+        for c in cells {
+            let marked = context.marks && (c.flags.contains(.placeholder) || c.flags.contains(.mirrored))
+            if marked { sink.put(c.flags.contains(.placeholder) ? LineFormat.reverseOn : LineFormat.underlineOn) }
+            for x in c.text.unicodeScalars { sink.put(x.value) }
+            if marked { sink.put(c.flags.contains(.placeholder) ? LineFormat.reverseOff : LineFormat.underlineOff) }
+        }
+        return true
     }
 
     /// Puts the SGR marks of `ParagraphLayout.write` around the cluster just written from `start`

@@ -76,6 +76,7 @@ public final class BidiEngine: @unchecked Sendable {
         if options.revealControls { splitRevealedClusters(&prepared) }
         let clusterCount = prepared.clusterCount
         let tabSize = options.tabSize
+        let rules = options.widthRules
 
         // Without tabs a cluster's width does not depend on its column: measure each once.
         let fixedWidths: UnsafeMutablePointer<Int32>?
@@ -83,7 +84,7 @@ public final class BidiEngine: @unchecked Sendable {
             scratch.pointee.widths.reserve(clusterCount)
             let fw = scratch.pointee.widths.base
             for k in 0..<clusterCount {
-                fw[k] = Int32(truncatingIfNeeded: clusterWidth(k, prepared, column: 0, tabSize: tabSize, reveal: options.revealControls))
+                fw[k] = Int32(truncatingIfNeeded: clusterWidth(k, prepared, column: 0, tabSize: tabSize, rules: rules))
             }
             fixedWidths = fw
         } else {
@@ -92,7 +93,7 @@ public final class BidiEngine: @unchecked Sendable {
         @inline(__always)
         func widthOf(_ k: Int, column: Int) -> Int {
             if let fw = fixedWidths { return Int(fw[k]) }
-            return clusterWidth(k, prepared, column: column, tabSize: tabSize, reveal: options.revealControls)
+            return clusterWidth(k, prepared, column: column, tabSize: tabSize, rules: rules)
         }
 
         // Wrap (R5: wrap first, on logical text), greedy at line break opportunities.
@@ -184,7 +185,7 @@ public final class BidiEngine: @unchecked Sendable {
         buildClusters(&prepared)
         if options.revealControls { splitRevealedClusters(&prepared) }
         var col = 0
-        for k in 0..<prepared.clusterCount { col += clusterWidth(k, prepared, column: col, tabSize: options.tabSize, reveal: options.revealControls) }
+        for k in 0..<prepared.clusterCount { col += clusterWidth(k, prepared, column: col, tabSize: options.tabSize, rules: options.widthRules) }
         return col
     }
 }

@@ -16,17 +16,43 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Show explicit bidi controls and other invisible format characters as visible symbols
     /// (`⟨RLO⟩`) instead of taking no cell (QA views).
     public var revealControls: Bool = false
+    /// Give every combining mark (Arabic harakat, Hebrew points: nonspacing and enclosing marks)
+    /// a cell of its own, right after its letter's cell in visual order, for a terminal that moves
+    /// the cursor one cell over a mark (terminology): the letter's cell holds the letter alone and
+    /// each mark cell the mark alone, so what the terminal draws takes the columns the layout
+    /// counted and nothing after it shifts. Off (the default), a mark is drawn with its letter in
+    /// one cell.
+    public var marksInOwnCells: Bool = false
 
     /// Options; the defaults shape, mirror and reorder as a terminal without bidi needs.
     public init(shaping: Bool = true, mirroring: Bool = true, reordering: Bool = true,
-                numerals: NumeralSystem? = nil, tabSize: Int = 8, revealControls: Bool = false) {
+                numerals: NumeralSystem? = nil, tabSize: Int = 8, revealControls: Bool = false,
+                marksInOwnCells: Bool = false) {
         self.shaping = shaping
         self.mirroring = mirroring
         self.reordering = reordering
         self.numerals = numerals
         self.tabSize = max(1, tabSize)
         self.revealControls = revealControls
+        self.marksInOwnCells = marksInOwnCells
     }
+
+    /// What changes the width of a cluster besides its characters (`BidiEngine.clusterWidth`).
+    var widthRules: WidthRules {
+        var r: WidthRules = []
+        if revealControls { r.insert(.reveal) }
+        if marksInOwnCells { r.insert(.markCells) }
+        return r
+    }
+}
+
+/// The options that change how many columns a cluster takes.
+struct WidthRules: OptionSet, Sendable {
+    let rawValue: UInt8
+    /// Revealed format characters take a cell per symbol of their token (`revealControls`).
+    static let reveal = WidthRules(rawValue: 1)
+    /// Every combining mark takes a cell (`marksInOwnCells`).
+    static let markCells = WidthRules(rawValue: 2)
 }
 
 /// One cell of a visual line: a grapheme cluster as drawn.
@@ -70,6 +96,9 @@ public struct VisualCell: Sendable, Hashable {
         public static let shaped = Flags(rawValue: 4)
         /// The cluster did not fit the line and is shown as `…`.
         public static let truncated = Flags(rawValue: 8)
+        /// A combining mark in a cell of its own (`LayoutOptions.marksInOwnCells`), next to the
+        /// cell of its letter.
+        public static let ownMark = Flags(rawValue: 16)
     }
 }
 
@@ -121,17 +150,22 @@ public struct ParagraphLayout: Sendable, Hashable {
             var x = 0
             var best: (Int, VisualCell)? = nil
             for c in line.cells {
-                if c.logical.contains(o), c.width > 0, best == nil { best = (x, c) }
+                // On the letter, not on a mark in a cell of its own.
+                if c.logical.contains(o), c.width > 0, best == nil, !c.flags.contains(.ownMark) { best = (x, c) }
                 x += c.width
             }
             if let (bx, _) = best { return (li, bx) }
-            // After the last scalar of the line (or on a hidden character): next to the cell of the
-            // scalar before the caret, on its trailing side.
+            // After the last scalar of the line (or on a hidden character): next to the cells of the
+            // scalar before the caret (a letter and its marks' cells), on their trailing side.
             x = 0
+            var before: (left: Int, right: Int, rtl: Bool)? = nil
             for c in line.cells {
-                if c.width > 0, c.logical.contains(o - 1) { return (li, c.isRTL ? x - 1 : x + c.width) }
+                if c.width > 0, c.logical.contains(o - 1) {
+                    before = (min(before?.left ?? x, x), x + c.width, before?.rtl ?? c.isRTL)
+                }
                 x += c.width
             }
+            if let b = before { return (li, b.rtl ? b.left - 1 : b.right) }
             return (li, direction == .rtl ? -1 : line.width)
         }
         return (lines.count - 1, 0)

@@ -8,7 +8,7 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
     /// The app beneath.
     public private(set) var app: App
     /// The notice, or nil for none.
-    public let notice: TerminalNotice?
+    public private(set) var notice: TerminalNotice?
     /// Whether the box is on screen.
     public private(set) var isShowing: Bool
     /// Whether the one-line form is on screen (a notice seen before in this terminal).
@@ -27,6 +27,19 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
         let line = asLine && !(notice?.ascii ?? false)
         isShowing = notice != nil && !line
         isShowingLine = notice != nil && line
+    }
+
+    /// Puts `notice` in place of the one shown, as `init` would show it (a terminal that answered
+    /// late turned out to need another, R21). The same notice again changes nothing, so a box the
+    /// user closed stays closed.
+    public mutating func replaceNotice(_ notice: TerminalNotice?, asLine: Bool = false) {
+        guard notice != self.notice else { return }
+        self = NoticeOverlay(app, notice: notice, asLine: asLine, labels: labels)
+    }
+
+    /// Changes the app beneath (its theme, glyphs, layout options: what a late answer changed).
+    public mutating func updateApp(_ change: (inout App) -> Void) {
+        change(&app)
     }
 
     /// The rows the box takes on a screen of `width` columns and `height` rows (0 when it does

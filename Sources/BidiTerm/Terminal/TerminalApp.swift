@@ -43,12 +43,31 @@ public protocol TerminalApp {
 
 /// A full-screen app that draws with a theme and a glyph set that may change while it runs: a
 /// terminal session sets them once the terminal has answered (its background colour picks the
-/// theme, `ThemeChoice`; the widths it draws pick the glyphs, `GlyphSet.adapted(to:engine:)`).
+/// theme, `ThemeChoice`; the widths it draws pick the glyphs, `GlyphSet.adapted(to:engine:)`;
+/// how far it moves over a combining mark picks `marksInOwnCells`), and again when answers that
+/// came late change them (R21).
 public protocol ThemedApp: TerminalApp {
     /// The styles the app draws with.
     var theme: Theme { get set }
     /// The decorative glyphs the app draws with.
     var glyphs: GlyphSet { get set }
+    /// Whether the app lays its text out with `LayoutOptions.marksInOwnCells` (the terminal moves
+    /// the cursor a cell over a combining mark: `MarkPlacement.cell`). The default ignores it.
+    var marksInOwnCells: Bool { get set }
+    /// The terminal notice (R21) the app repeats in its help, or nil. The default ignores it.
+    var terminalNotice: TerminalNotice? { get set }
+}
+
+extension ThemedApp {
+    public var marksInOwnCells: Bool {
+        get { false }
+        set {}
+    }
+
+    public var terminalNotice: TerminalNotice? {
+        get { nil }
+        set {}
+    }
 }
 
 extension TerminalApp {

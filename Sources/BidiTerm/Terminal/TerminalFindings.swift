@@ -25,14 +25,26 @@ public enum GlyphWidths {
     /// A letter with a mark (Arabic beh with fatha): a terminal that gives marks a cell of their
     /// own (terminology) moves 2 cells.
     public static let markProbe = "\u{0628}\u{064E}"
+    /// A Hebrew letter with a point (bet with dagesh): 2 cells where points take a cell of their own.
+    public static let pointProbe = "\u{05D1}\u{05BC}"
+    /// A zero width non-joiner alone: a terminal that gives it a cell (mlterm) moves 1 cell.
+    public static let joinerProbe = "\u{200C}"
     /// The probes above, measured at start-up besides the interface's glyphs.
-    public static let terminalProbes = [utf8Probe, markProbe]
+    public static let terminalProbes = [utf8Probe, markProbe, pointProbe, joinerProbe]
 
     /// Whether the terminal reads bytes, not UTF-8 (`utf8Probe` moved 2 cells).
     public static func readsBytes(_ advances: [String: Int]) -> Bool { advances[utf8Probe] == 2 }
 
-    /// Whether the terminal gives combining marks a cell of their own (`markProbe` moved 2).
-    public static func marksTakeCells(_ advances: [String: Int]) -> Bool { advances[markProbe] == 2 }
+    /// Whether the terminal gives combining marks a cell of their own (`markProbe` or
+    /// `pointProbe` moved 2).
+    public static func marksTakeCells(_ advances: [String: Int]) -> Bool {
+        advances[markProbe] == 2 || advances[pointProbe] == 2
+    }
+
+    /// Whether the terminal gives zero-width format characters (ZWNJ, ZWJ) a cell of their own
+    /// (`joinerProbe` moved 1): they are then left out of cells. They draw nothing where the
+    /// letters are already shaped, so leaving them out loses nothing a reader sees.
+    public static func formatCharactersTakeCells(_ advances: [String: Int]) -> Bool { advances[joinerProbe] == 1 }
 
     /// The distinct graphemes of `texts` that are not plain letters, digits or punctuation
     /// (symbols, emoji, anything two cells wide, Arabic presentation forms), in order of
@@ -69,6 +81,28 @@ public enum GlyphWidths {
     }
 }
 
+/// How combining marks (Arabic harakat, Hebrew points) reach the screen.
+public enum MarkPlacement: String, CaseIterable, Hashable, Sendable, Codable {
+    /// On their letter, in its cell: the terminal does not move the cursor over a mark.
+    case combined
+    /// In a cell of their own, after their letter in visual order (`LayoutOptions.marksInOwnCells`):
+    /// for a terminal that moves the cursor one cell over a mark. Every mark is shown and the
+    /// columns after it stay where the layout put them.
+    case cell
+    /// Left out: letters are drawn without their marks, and nothing shifts.
+    case drop
+
+    /// The placement for a terminal whose measured advances are `advances`: `cell` where a mark
+    /// moved the cursor a cell (the marks stay readable, which a preview of translations needs, and
+    /// no row shifts), `combined` elsewhere. `requested` (the user's choice) wins, except that a
+    /// terminal whose rows are rewritten into a wire order (R21) never gets `cell` (its own bidi
+    /// would move the mark cells away from their letters): `drop` there.
+    public static func decide(advances: [String: Int], requested: MarkPlacement? = nil, wireOrder: WireOrder = .visual) -> MarkPlacement {
+        let wanted = requested ?? (GlyphWidths.marksTakeCells(advances) ? .cell : .combined)
+        return wanted == .cell && wireOrder.rewrites ? .drop : wanted
+    }
+}
+
 /// What the session found out before the first frame, for the app.
 public struct TerminalFindings: Hashable, Sendable {
     /// A notice to show in the first frame (and in help), or nil.
@@ -91,9 +125,17 @@ public struct TerminalFindings: Hashable, Sendable {
     /// Whether the terminal reads bytes rather than UTF-8 (`GlyphWidths.readsBytes`).
     public var readsBytes: Bool { GlyphWidths.readsBytes(advances) }
 
-    /// Whether combining marks take a cell of their own there (`GlyphWidths.marksTakeCells`):
-    /// the backend then draws letters without their marks, so rows never shift.
+    /// Whether combining marks take a cell of their own there (`GlyphWidths.marksTakeCells`).
     public var marksTakeCells: Bool { GlyphWidths.marksTakeCells(advances) }
+
+    /// How marks are drawn there (`MarkPlacement.decide`; the session sets it from the advances,
+    /// the user's choice and the wire order): with `.cell` an app lays its text out with
+    /// `LayoutOptions.marksInOwnCells`, and the backend writes each mark in its cell.
+    public var marks: MarkPlacement = .combined
+
+    /// Whether zero-width format characters take a cell there
+    /// (`GlyphWidths.formatCharactersTakeCells`): the backend leaves them out.
+    public var formatCharactersTakeCells: Bool { GlyphWidths.formatCharactersTakeCells(advances) }
 
     /// Glyphs the terminal draws with another width than the width table says.
     public var widthDisagreements: [GlyphWidthDisagreement] { GlyphWidths.disagreements(advances) }

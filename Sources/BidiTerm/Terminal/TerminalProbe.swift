@@ -131,6 +131,8 @@ public struct TerminalProbe {
     public private(set) var identity: TerminalIdentity?
     /// The terminal behind a multiplexer, when its passthrough answered.
     public private(set) var outerIdentity: TerminalIdentity?
+    /// Whether anything has come back that is a reply (not a key typed meanwhile).
+    public private(set) var heardFromTerminal = false
 
     private var parser = TerminalReplyParser()
     private var batch: Batch?
@@ -194,6 +196,7 @@ public struct TerminalProbe {
                 typedInput += b
                 continue
             }
+            heardFromTerminal = true
             // Replies after the sentinel belong to no batch of this probe.
             guard collecting else { continue }
             replies.append(r)

@@ -32,6 +32,13 @@ public final class DirectScreen {
     public private(set) var bytesWritten = 0
     /// Set when a write failed (the terminal went away).
     public private(set) var writeFailed = false
+    /// Leave combining marks out of cells: the terminal gives each a cell of its own
+    /// (terminology), which would shift the rest of the row. (A program's rows have the columns it
+    /// drew them with, so a mark cannot be given a cell of its own here.)
+    public var dropsMarks = false
+    /// Leave zero-width format characters (ZWNJ, ZWJ, marks of direction) out of cells: the
+    /// terminal gives each a cell of its own (mlterm).
+    public var dropsFormatCharacters = false
 
     private var shown: [[Cell]]?
     private var pen: Style?
@@ -265,6 +272,14 @@ public final class DirectScreen {
         }
         let wide = cell.width == 2 && x + 1 < columns
         var symbol = Sanitizer.terminalSafe(cell.symbol)
+        if dropsMarks || dropsFormatCharacters {
+            let kept = symbol.unicodeScalars.enumerated().filter { i, u in
+                let c = u.properties.generalCategory
+                if dropsMarks, i > 0 || symbol.unicodeScalars.count == 1, c == .nonspacingMark || c == .enclosingMark { return false }
+                return !(dropsFormatCharacters && c == .format)
+            }
+            symbol = String(String.UnicodeScalarView(kept.map(\.element)))
+        }
         if symbol.isEmpty { symbol = " " }
         if cell.width == 2 && !wide { symbol = " " }
         out.append(contentsOf: symbol.utf8)

@@ -55,6 +55,9 @@ final class HostLoop {
         let screen = DirectScreen(fd: STDOUT_FILENO, rows: rows, columns: columns, colors: colors,
                                   truecolor: colorterm == "truecolor" || colorterm == "24bit")
         if setup.wireOrder.rewrites { screen.wire = WireTransformer(order: setup.wireOrder) }
+        let findings = identification.findings
+        screen.dropsMarks = findings.marksTakeCells
+        screen.dropsFormatCharacters = setup.dropsFormatCharacters || findings.formatCharactersTakeCells
         var rowOptions = options.rows
         if !setup.appReorders { rowOptions.explicit = true }
         rowBidi = RowBidi(options: rowOptions)

@@ -19,8 +19,15 @@ import Foundation
 /// For a terminal that reorders what it receives (R21), each frame is rewritten into wire order
 /// (`WireTransformer`) before the diff, and the cursor follows its cell.
 ///
+/// Where the terminal moves the cursor a cell over a combining mark (`marks == .cell`), the app's
+/// layout gives each mark a cell of its own (`LayoutOptions.marksInOwnCells`). curses cannot hold
+/// a mark without a letter in a cell, so it is given a blank there, and after each refresh the mark
+/// is written into its cell directly (cursor saved and restored around it); a row whose marks
+/// change is repainted whole, and curses does not shift characters within rows.
+///
 /// Late answers to the start-up queries (R21) never reach the app as keys: an Escape followed by
-/// the rest of a reply (`CSI ? … c`, `CSI … $ y`, `CSI r ; c R`, OSC and DCS strings) is dropped.
+/// the rest of a reply (`CSI ? … c`, `CSI … $ y`, `CSI r ; c R`, OSC and DCS strings) goes to
+/// `lateReplies` when set, and is dropped otherwise.
 public final class NcursesBackend: TerminalBackend {
     /// The colour support in use.
     public let colorSupport: ColorSupport
@@ -49,9 +56,22 @@ public final class NcursesBackend: TerminalBackend {
         return c == .nonspacingMark || c == .enclosingMark
     }
 
-    /// Combining marks (harakat, Hebrew points) are left out of cells: the terminal gives each a
-    /// cell of its own (terminology), which would shift the rest of the row.
-    public var dropsMarks = false
+    /// Where combining marks (harakat, Hebrew points) go. `.combined`: as the cells hold them.
+    /// `.drop`: left out of cells (the terminal would give each a cell, shifting the rest of the
+    /// row). `.cell`: a cell holding a mark alone (the layout's `marksInOwnCells`) is written as
+    /// that mark, into its column, and marks still in a letter's cell are left out.
+    public var marks: MarkPlacement = .combined {
+        didSet { CNcurses_idcok(marks == .cell ? 0 : 1) }
+    }
+
+    /// Replies to the start-up queries that arrive after the first frame (`TerminalStartup`),
+    /// instead of being dropped; returning true ends the wait for a key at once.
+    public var lateReplies: (([UInt8]) -> Bool)?
+
+    /// Whether `symbol` is a mark alone: a cell the layout gave a mark of its own.
+    static func isLoneMark(_ symbol: String) -> Bool {
+        symbol.unicodeScalars.first.map(isMark) ?? false
+    }
 
     /// Sets up colours and, if asked, the mouse for the running curses screen.
     ///
@@ -113,9 +133,16 @@ public final class NcursesBackend: TerminalBackend {
             cursor = cursor.map { wire.wirePosition(x: $0.x, y: $0.y) }
         }
         let changes = BufferDiff.changes(from: previous, to: buffer)
+        // Rows whose lone marks changed: repainted whole, then their marks written (see above).
+        var markRows = Set<Int>()
         for change in changes where change.x >= 0 && change.y >= 0 && change.x < cols && change.y < rows {
+            if marks == .cell, wire == nil,
+               Self.isLoneMark(change.cell.symbol) || previous?[change.x, change.y].map({ Self.isLoneMark($0.symbol) }) == true {
+                markRows.insert(change.y)
+            }
             put(change.cell, x: change.x, y: change.y, columns: cols)
         }
+        for y in markRows { _ = CNcurses_redrawln(Int32(y), 1) }
         previous = buffer
 
         if let c = cursor, c.x >= 0, c.y >= 0, c.x < cols, c.y < rows {
@@ -126,7 +153,32 @@ public final class NcursesBackend: TerminalBackend {
         }
         _ = CNcurses_wnoutrefresh()
         _ = CNcurses_doupdate()
+        if !markRows.isEmpty { writeMarks(of: buffer, rows: markRows, columns: cols) }
         afterDraw?()
+    }
+
+    /// Writes the lone marks of `rows` into their cells, with their styles, the cursor and the
+    /// attributes saved and restored around them (curses' idea of the screen stays true: it holds
+    /// blanks there, which the terminal draws the marks in).
+    private func writeMarks(of buffer: Buffer, rows: Set<Int>, columns: Int) {
+        var out = Array("\u{1B}7".utf8)
+        for y in rows.sorted() {
+            for x in 0..<min(columns, buffer.area.maxX) {
+                guard let cell = buffer[x, y], Self.isLoneMark(cell.symbol) else { continue }
+                let mark = Sanitizer.terminalSafe(cell.symbol)
+                guard Self.isLoneMark(mark) else { continue }
+                out += Array("\u{1B}[\(y + 1);\(x + 1)H".utf8) + Array(BufferExport.sgr(sgrStyle(cell.style)).utf8) + Array(mark.utf8)
+            }
+        }
+        out += Array("\u{1B}[0m\u{1B}8".utf8)
+        _ = out.withUnsafeBytes { CNcurses_write_tty($0.baseAddress!, $0.count) }
+    }
+
+    /// `style` with the colours curses gives it here (the same numbers, as SGR colours).
+    private func sgrStyle(_ style: Style) -> Style {
+        let t = mapper.map(style)
+        func color(_ n: Int) -> Color { n < 0 ? .default : n < 16 ? .ansi(UInt8(n)) : .indexed(UInt8(clamping: n)) }
+        return Style(fg: color(t.fg), bg: color(t.bg), attributes: t.attributes)
     }
 
     /// Forgets the previous buffer and the cursor state, and makes the next refresh repaint the
@@ -164,8 +216,10 @@ public final class NcursesBackend: TerminalBackend {
             var value: UInt32 = 0
             let kind = CNcurses_get_wch(&value)
             if kind == CNcurses_INPUT_CHAR {
-                if value == 0x1B, dropReply() {
-                    // A late reply, not a key: wait for a key in the time that is left.
+                if value == 0x1B, let reply = takeReply() {
+                    // A late reply, not a key: to the start-up queries if they wait for it, then
+                    // wait for a key in the time that is left.
+                    if let lateReplies, lateReplies(reply) { return nil }
                     if timeoutMilliseconds >= 0 {
                         let spent = start.duration(to: clock.now).components
                         wait = max(0, timeoutMilliseconds - Int(spent.seconds * 1000 + spent.attoseconds / 1_000_000_000_000_000))
@@ -183,9 +237,9 @@ public final class NcursesBackend: TerminalBackend {
     }
 
     /// After an Escape: reads what follows it while it can still be a terminal's reply
-    /// (`TerminalReplyParser`). A whole reply is dropped (true); anything else is pushed back, to
-    /// be read as keys after the Escape (false).
-    private func dropReply() -> Bool {
+    /// (`TerminalReplyParser`). A whole reply is taken (its bytes returned); anything else is
+    /// pushed back, to be read as keys after the Escape (nil).
+    private func takeReply() -> [UInt8]? {
         var bytes: [UInt8] = [0x1B]
         var pushBack: [(isKeyCode: Bool, value: UInt32)] = []
         defer {
@@ -200,17 +254,17 @@ public final class NcursesBackend: TerminalBackend {
             let kind = CNcurses_get_wch(&value)
             if kind == CNcurses_INPUT_KEYCODE {
                 pushBack.append((true, value))
-                return false
+                return nil
             }
-            guard kind == CNcurses_INPUT_CHAR, let scalar = Unicode.Scalar(value) else { return false }
+            guard kind == CNcurses_INPUT_CHAR, let scalar = Unicode.Scalar(value) else { return nil }
             pushBack.append((false, value))
             bytes += Array(String(Character(scalar)).utf8)
             if TerminalReplyParser.reply(bytes) != nil {
                 pushBack.removeAll()
-                return true
+                return bytes
             }
         }
-        return false
+        return nil
     }
 
     // MARK: - Drawing
@@ -236,7 +290,11 @@ public final class NcursesBackend: TerminalBackend {
             symbol = String(String.UnicodeScalarView(symbol.unicodeScalars.filter { $0.properties.generalCategory != .format }))
             if symbol.isEmpty { symbol = " " }
         }
-        if dropsMarks, symbol.unicodeScalars.dropFirst().contains(where: Self.isMark) {
+        if marks != .combined, Self.isLoneMark(symbol) {
+            // With `.cell`, written into its column after the refresh (`writeMarks`); curses
+            // holds a blank.
+            symbol = " "
+        } else if marks != .combined, symbol.unicodeScalars.dropFirst().contains(where: Self.isMark) {
             let first = symbol.unicodeScalars.first!
             symbol = String(String.UnicodeScalarView([first] + symbol.unicodeScalars.dropFirst().filter { !Self.isMark($0) }))
         }

@@ -4,64 +4,111 @@ import Foundation
 import Glibc
 #endif
 
+/// A terminal's file descriptors (in a mode that does not echo: curses' cbreak/noecho, or raw).
+public final class FileTerminalChannel: TerminalChannel {
+    /// The descriptor answers are read from.
+    public let input: Int32
+    /// The descriptor queries are written to.
+    public let output: Int32
+    private var buffer = [UInt8](repeating: 0, count: 4096)
+
+    /// A channel reading `input` and writing `output`.
+    public init(input: Int32, output: Int32) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Writes all of `bytes` to `output`; false on error.
+    public func write(_ bytes: [UInt8]) -> Bool { TerminalConversation.write(bytes, to: output) }
+
+    /// Waits at most `timeout` for `input` to be readable and reads what is there: `[]` when the
+    /// time ran out or a signal came, nil on error or hang-up.
+    public func read(timeout: Duration) -> [UInt8]? {
+        let (s, atto) = timeout.components
+        let ms = timeout <= .zero ? 0 : Int32(clamping: s * 1000 + atto / 1_000_000_000_000_000 + 1)
+        var p = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        let n = poll(&p, 1, ms)
+        if n < 0 { return errno == EINTR ? [] : nil }
+        if n == 0 { return [] }
+        if p.revents & Int16(POLLIN) == 0 { return nil }   // hung up
+        let got = Glibc.read(input, &buffer, buffer.count)
+        if got < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
+        if got == 0 { return nil }
+        return Array(buffer[..<got])
+    }
+
+    /// The continuous clock's time.
+    public var now: ContinuousClock.Instant { ContinuousClock.now }
+}
+
 /// The I/O of the start-up queries (R21): writes each batch of a `TerminalProbe` to the
 /// terminal and reads its answers, waiting for the batch's sentinel at most `batchTimeout` (a
 /// local terminal answers in milliseconds; over SSH the round trip is added; the wait ends as
 /// soon as the sentinel arrives).
 public enum TerminalConversation {
+    /// How a conversation ended.
+    public enum Outcome: Equatable, Sendable {
+        /// Every batch was answered, or given up after its time.
+        case finished
+        /// Nothing at all came back within the first answer's wait: the first batch is still
+        /// open, until `deadline`. Its answers may come later (`TerminalStartup`).
+        case unanswered(deadline: ContinuousClock.Instant)
+    }
+
+    /// A terminal that answered every cursor report of a batch but not DA1 (Eterm) is given this
+    /// long for the DA1 reply, not the batch's whole time.
+    public static let primaryGrace: Duration = .milliseconds(150)
+
     /// Runs `probe` to its end on the terminal `input`/`output` (file descriptors in a mode that
     /// does not echo: curses' cbreak/noecho, or raw).
     public static func run(_ probe: inout TerminalProbe, input: Int32, output: Int32,
-                    batchTimeout: Duration = .seconds(2)) {
-        let clock = ContinuousClock()
+                           batchTimeout: Duration = .seconds(2)) {
+        _ = run(&probe, channel: FileTerminalChannel(input: input, output: output), batchTimeout: batchTimeout)
+    }
+
+    /// Runs `probe` on `channel`: to its end, or, with `firstAnswerWait`, until that long has
+    /// passed without a single reply to the first batch (`.unanswered`: the caller draws, and
+    /// hands late answers to the probe).
+    public static func run(_ probe: inout TerminalProbe, channel: TerminalChannel, batchTimeout: Duration = .seconds(2),
+                           firstAnswerWait: Duration? = nil) -> Outcome {
         // The cursor goes back where it was (a terminal without an alternate screen keeps the
         // screen the probe drew on).
-        _ = write(Array("\u{1B}7".utf8), to: output)
-        defer { _ = write(Array("\u{1B}8".utf8), to: output) }
+        _ = channel.write(Array("\u{1B}7".utf8))
+        defer { _ = channel.write(Array("\u{1B}8".utf8)) }
         var next = probe.start()
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        let started = channel.now
         while !probe.isDone {
             if !next.isEmpty {
-                guard write(next, to: output) else { return }
+                guard channel.write(next) else { return .finished }
                 next = []
             }
-            let deadline = clock.now.advanced(by: batchTimeout)
+            let deadline = channel.now.advanced(by: batchTimeout)
             var answered = false
             while !answered {
-                let left = clock.now.duration(to: deadline)
+                var left = channel.now.duration(to: deadline)
                 if left <= .zero { break }
-                let (s, atto) = left.components
-                let ms = Int32(clamping: s * 1000 + atto / 1_000_000_000_000_000 + 1)
-                var p = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-                // A terminal that answered every CPR of the batch but not DA1 (Eterm) is given a
-                // moment for the DA1 reply, not the batch's whole time.
-                let grace: Int32 = 150
-                let n = poll(&p, 1, probe.awaitsOnlyPrimary ? min(ms, grace) : ms)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
+                if let wait = firstAnswerWait, !probe.heardFromTerminal {
+                    let firstLeft = channel.now.duration(to: started.advanced(by: wait))
+                    if firstLeft <= .zero { return .unanswered(deadline: deadline) }
+                    left = min(left, firstLeft)
                 }
-                if n == 0 {
-                    if probe.awaitsOnlyPrimary {
+                let awaitsPrimary = probe.awaitsOnlyPrimary
+                guard let bytes = channel.read(timeout: awaitsPrimary ? min(left, primaryGrace) : left) else { return .finished }
+                if bytes.isEmpty {
+                    if awaitsPrimary {
                         let before = probe.result.exchanges.count
                         next = probe.completeWithoutPrimary()
                         answered = probe.result.exchanges.count > before
                     }
                     continue
                 }
-                if p.revents & Int16(POLLIN) == 0 { return }   // hung up
-                let got = read(input, &buffer, buffer.count)
-                if got < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return
-                }
-                if got == 0 { return }
                 let before = probe.result.exchanges.count
-                next = probe.receive(Array(buffer[..<got]))
+                next = probe.receive(bytes)
                 answered = probe.result.exchanges.count > before
             }
             if !answered { next = probe.timeout() }
         }
+        return .finished
     }
 
     /// Writes all of `bytes`; false on error.

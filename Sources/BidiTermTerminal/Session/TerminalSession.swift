@@ -63,6 +63,16 @@ public struct TerminalSessionOptions: Sendable {
     public var glyphs: [String] = []
     /// The longest wait for one batch of answers.
     public var probeTimeout: Duration = .seconds(2)
+    /// How long the first frame waits for the terminal's first answer. When nothing at all has
+    /// come by then, the app starts at once with the plan for a terminal that does not answer
+    /// (from the environment alone), and answers that come later (each batch within
+    /// `probeTimeout`) correct the plan and repaint (`TerminalStartup`). Half a second: a local
+    /// terminal answers in milliseconds and one over SSH after a round trip, so the first frame is
+    /// nearly always drawn with the answers in; nil: wait for every answer.
+    public var firstAnswerWait: Duration? = .milliseconds(500)
+    /// Where combining marks go (`MarkPlacement`); nil (the default): from how far the terminal
+    /// moved the cursor over a mark (`MarkPlacement.decide`).
+    public var marks: MarkPlacement? = nil
     /// `--theme`: `auto` follows the terminal's background.
     public var theme: ThemeOption = .auto
     /// Messages from other threads and tasks for the app (`TerminalApp.receive(_:)`), or nil.
@@ -133,17 +143,28 @@ public final class TerminalSession {
     public let backend: NcursesBackend
     /// What the start-up queries found (empty without `identify`).
     public private(set) var probe: TerminalProbeResult
-    /// The plan for the terminal's bidi (R21).
-    public let setup: TerminalSetup
-    /// What the app gets before its first frame.
-    public let findings: TerminalFindings
+    /// The plan for the terminal's bidi (R21); replaced when answers that came after the first
+    /// frame change it.
+    public private(set) var setup: TerminalSetup
+    /// What the app gets before its first frame (and again when late answers change it).
+    public private(set) var findings: TerminalFindings
     /// The theme the apps draw with, and why.
-    public let theme: ThemeChoice
+    public private(set) var theme: ThemeChoice
     private var ended = false
     /// What puts the terminal's bidi back (`setup.leave`, and the outer rows behind tmux).
     private var leaveBytes: [UInt8] = []
     /// Set on resume: the next frame is followed by the row fix (VTE keeps bidi flags per row).
     private var fixRowsAfterNextFrame = false
+    /// tmux's account of the pane and its client, inside tmux.
+    private let multiplexer: MultiplexerInfo?
+    /// The rows of the terminal outside a multiplexer, for the row fix (0 without one).
+    private var outerRows = 0
+    /// The start-up queries while they wait for answers that had not come by the first frame.
+    private var startup: TerminalStartup?
+    /// The plan from answers that came late, to apply before the next wait for a key.
+    private var lateIdentification: Identification?
+    /// Where the run loop's app picks up findings that changed after its first frame.
+    private let updates = FindingsUpdates()
 
     /// Checks the terminal and the locale, enters curses mode (the alternate screen), asks the
     /// terminal who it is (before anything is drawn, so whatever a terminal prints for a query
@@ -188,34 +209,76 @@ public final class TerminalSession {
         Self.setRestoreSequence(leave: [], mouse: backend.mouseEnabled, alternateScreen: options.alternateScreen)
         CNcurses_guard_set_active(1)
 
-        let found = Self.identify(options: options, rows: backend.size.height,
-                                  input: CNcurses_input_fd(), output: CNcurses_output_fd())
+        let startup = TerminalStartup(options: options, rows: backend.size.height,
+                                      channel: FileTerminalChannel(input: CNcurses_input_fd(), output: CNcurses_output_fd()),
+                                      firstAnswerWait: options.firstAnswerWait)
+        let found = startup.identification
         // Keys typed while the terminal was answering go back to curses, in order.
         for b in found.typedInput.reversed() { _ = CNcurses_ungetch(Int32(b)) }
-        let tmux = found.multiplexer
+        multiplexer = found.multiplexer
         probe = found.probe
         setup = found.setup
         findings = found.findings
         theme = findings.theme(options.theme, environment: env, colors: backend.colorSupport)
-        // Glyphs drawn by widgets go through the app's glyph set; any other measured glyph that
-        // the terminal draws at another width is replaced in the backend.
-        backend.mismatchedGlyphs = Set(findings.widthDisagreements.map(\.glyph))
-        if setup.wireOrder.rewrites { backend.setWireOrder(setup.wireOrder) }
-        let setup = self.setup
-        let backend = self.backend
-        // Behind a multiplexer the rows are the outer terminal's: as many as the client has.
-        let outerRows = setup.passthrough != .none ? (tmux?.clientHeight ?? backend.size.height) : 0
+        configureBackend()
         backend.afterDraw = { [unowned self] in
-            if setup.fixesRows || (setup.keepsModePerRow && self.fixRowsAfterNextFrame) {
-                Self.writeRaw(setup.rowFix(rows: setup.passthrough != .none ? outerRows : backend.size.height))
+            if self.setup.fixesRows || (self.setup.keepsModePerRow && self.fixRowsAfterNextFrame) {
+                Self.writeRaw(self.setup.rowFix(rows: self.setup.passthrough != .none ? self.outerRows : self.backend.size.height))
             }
             self.fixRowsAfterNextFrame = false
         }
-        leaveBytes = setup.leave + setup.rowRestore(rows: outerRows)
-        backend.dropsFormatCharacters = setup.dropsFormatCharacters
-        backend.dropsMarks = findings.marksTakeCells
-        Self.setRestoreSequence(leave: leaveBytes, mouse: backend.mouseEnabled, alternateScreen: options.alternateScreen)
+        if startup.isPending {
+            // Nothing answered before the first frame: replies that come now go to the queries.
+            self.startup = startup
+            backend.lateReplies = { [unowned self] bytes in self.takeLateReply(bytes) }
+        }
         enterScreen()
+    }
+
+    /// Hands the backend what the plan and the findings say about drawing: the wire order, the
+    /// glyphs it replaces, the zero-width characters and marks it leaves out or places; and the
+    /// crash guard what restores the terminal.
+    private func configureBackend() {
+        // Glyphs drawn by widgets go through the app's glyph set; any other measured glyph that
+        // the terminal draws at another width is replaced in the backend.
+        backend.mismatchedGlyphs = Set(findings.widthDisagreements.map(\.glyph))
+        backend.setWireOrder(setup.wireOrder)
+        backend.dropsFormatCharacters = setup.dropsFormatCharacters || findings.formatCharactersTakeCells
+        backend.marks = findings.marks
+        // Behind a multiplexer the rows are the outer terminal's: as many as the client has.
+        outerRows = setup.passthrough != .none ? (multiplexer?.clientHeight ?? backend.size.height) : 0
+        leaveBytes = setup.leave + setup.rowRestore(rows: outerRows)
+        Self.setRestoreSequence(leave: leaveBytes, mouse: backend.mouseEnabled, alternateScreen: options.alternateScreen)
+    }
+
+    /// A reply the key reader set aside while the start-up queries are open; true when it ended
+    /// them (the key reader then stops waiting, so the new plan is applied at once).
+    private func takeLateReply(_ bytes: [UInt8]) -> Bool {
+        guard let startup, lateIdentification == nil else { return false }
+        if let found = startup.receive(bytes) {
+            lateIdentification = found
+            return true
+        }
+        return false
+    }
+
+    /// Applies the plan made from answers that came after the first frame: the old set-up undone,
+    /// the new one sent, the backend and the app told. True when the screen needs repainting
+    /// (the plan changed, or a batch of queries was drawn over the app).
+    private func finishStartup(_ found: Identification, wroteOverFrame: Bool) -> Bool {
+        startup = nil
+        backend.lateReplies = nil
+        probe = found.probe
+        guard found.setup != setup || found.findings != findings else { return wroteOverFrame }
+        Self.writeRaw(leaveBytes)
+        setup = found.setup
+        findings = found.findings
+        theme = findings.theme(options.theme, environment: options.environment, colors: backend.colorSupport)
+        configureBackend()
+        Self.writeRaw(setup.enter)
+        fixRowsAfterNextFrame = true
+        updates.post(findings: findings, theme: theme, colors: backend.colorSupport)
+        return true
     }
 
     /// What the start-up queries found and the plan made from it (R21).
@@ -233,53 +296,11 @@ public final class TerminalSession {
     }
 
     /// Asks the terminal on `input`/`output` (in a mode that does not echo) who it is, its modes,
-    /// colours and glyph widths, as `options` say, and plans for it (R21). Used by the session at
-    /// start-up, and by a host that draws without curses (`rtl-tui run`).
+    /// colours and glyph widths, as `options` say, and plans for it (R21), waiting for every
+    /// answer (a session waits only for a first answer: `TerminalStartup`). Used by a host that
+    /// draws without curses (`rtl-tui run`).
     public static func identify(options: TerminalSessionOptions, rows: Int, input: Int32, output: Int32) -> Identification {
-        let env = options.environment
-        var tmux: MultiplexerInfo? = nil
-        var result = TerminalProbeResult()
-        var identity = TerminalIdentity.identify(answers: TerminalAnswers(), environment: env)
-        var outer: TerminalIdentity? = nil
-        var typed: [UInt8] = []
-        if options.identify {
-            tmux = TmuxInfo.query(environment: env)
-            var probeOptions = TerminalProbe.Options()
-            probeOptions.environment = env
-            probeOptions.glyphs = Self.unique(GlyphWidths.interfaceGlyphs + GlyphWidths.terminalProbes + options.glyphs)
-            // A detached tmux session has no terminal outside to ask.
-            probeOptions.tmuxPassthrough = tmux.map { $0.attached == false ? false : $0.passthrough } ?? nil
-            probeOptions.rows = rows
-            var probe = TerminalProbe(options: probeOptions)
-            TerminalConversation.run(&probe, input: input, output: output, batchTimeout: options.probeTimeout)
-            result = probe.result
-            if let id = probe.identity { identity = id }
-            outer = probe.outerIdentity
-            typed = probe.typedInput
-        }
-        let decided = decide(identity: identity, outer: outer, answers: result, multiplexer: tmux, environment: env)
-        let setup = TerminalSetup.plan(mode: options.bidiMode, terminal: decided.terminal, outer: decided.outer, probe: result,
-                                       multiplexer: tmux, environment: env, remembered: decided.remembered)
-        var findings = TerminalFindings(notice: setup.notice, backgroundReply: result.background, advances: result.advances)
-        if findings.readsBytes { findings.notice = Notices.readsBytes(setup.drawing.family, environment: env) }
-        // The app's own words for the notice: its product name, its flags, its language.
-        let libraryNotice = findings.notice
-        if let notice = libraryNotice, let rewrite = options.noticeText {
-            findings.notice = rewrite(notice, setup).map { Self.keepingOriginal($0, of: notice) }
-        }
-        // A notice is shown in a box once per terminal; then as one line until the help is opened.
-        if let n = findings.notice, !n.ascii, options.identify {
-            let key = TerminalMemory.noticeKey(n, terminal: TerminalMemory.key(for: setup.drawing, answers: result.outerAnswers ?? result.answers,
-                                                                                 environment: env))
-            var memory = TerminalMemory.load(environment: env)
-            if memory.noticesShown.contains(key) {
-                findings.noticeSeenBefore = true
-            } else {
-                memory.rememberNoticeShown(key)
-                try? memory.save(environment: env)
-            }
-        }
-        return Identification(probe: result, setup: setup, findings: findings, multiplexer: tmux, typedInput: typed)
+        TerminalStartup(options: options, rows: rows, channel: FileTerminalChannel(input: input, output: output)).identification
     }
 
     /// `rewritten` as the app gave it, with the library's English line beneath it where the
@@ -338,27 +359,15 @@ public final class TerminalSession {
         }
     }
 
-    private static func unique(_ glyphs: [String]) -> [String] {
-        var seen = Set<String>()
-        return glyphs.filter { seen.insert($0).inserted }
-    }
-
     deinit { end() }
 
     /// Runs `app` until it quits, a termination signal arrives or the input closes, with the
     /// session's notice (R21) over its first frames until closed. The terminal stays in curses
     /// mode afterwards: call `end()` (the static `run` does).
     public func run<App: TerminalApp>(_ app: App) -> AppLoopExit {
-        var app = app
-        // The theme from the terminal's background (OSC 11, COLORFGBG) and --theme, as the
-        // terminal's colours can show it (the themes need 256), and the glyphs it draws right.
-        if var themed = app as? any ThemedApp {
-            themed.theme = ThemeChoice.shown(theme.theme, with: backend.colorSupport)
-            themed.glyphs = findings.glyphs
-            if let adjusted = themed as? App { app = adjusted }
-        }
-        var loop = AppLoop(app: NoticeOverlay(app, notice: findings.notice, asLine: findings.noticeSeenBefore, labels: options.noticeLabels),
-                           backend: backend, mailbox: options.mailbox)
+        let adapted = FindingsUpdates.adapt(app, findings: findings, theme: theme, colors: backend.colorSupport)
+        let overlay = NoticeOverlay(adapted, notice: findings.notice, asLine: findings.noticeSeenBefore, labels: options.noticeLabels)
+        var loop = AppLoop(app: FollowingFindings(overlay, updates: updates), backend: backend, mailbox: options.mailbox)
         return loop.run { [self] in self.control() }
     }
 
@@ -419,6 +428,13 @@ public final class TerminalSession {
         let sig = CNcurses_guard_pending_termination()
         if sig != 0 { return .stop(.signal(sig)) }
         if backend.inputClosed { return .stop(.inputClosed) }
+        if let startup {
+            if lateIdentification == nil { lateIdentification = startup.poll() }
+            if let found = lateIdentification {
+                lateIdentification = nil
+                if finishStartup(found, wroteOverFrame: startup.wroteAfterStart) { return .redraw }
+            }
+        }
         if CNcurses_guard_take_suspend() == 1 {
             suspend()
             return .redraw

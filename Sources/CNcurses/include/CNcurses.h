@@ -173,6 +173,10 @@ int CNcurses_doupdate(void);
 int CNcurses_refresh(void);
 /// `clearok(curscr, on)`: the next refresh clears the terminal and repaints everything.
 int CNcurses_clearok(int on);
+/// `wredrawln(stdscr, y, count)`: the next refresh repaints rows y..<y+count whole.
+int CNcurses_redrawln(int y, int count);
+/// `idcok(stdscr, on)`: whether curses may insert and delete characters to update a row.
+void CNcurses_idcok(int on);
 /// `curs_set(visibility)`: 0 invisible, 1 normal, 2 very visible. Returns the previous
 /// visibility, or CNcurses_ERR when the terminal cannot do it.
 int CNcurses_curs_set(int visibility);

@@ -107,6 +107,9 @@ public struct BrowseApp: ThemedApp {
     public var theme: Theme { didSet { generation += 1 } }
     /// The decorative glyphs the browser draws with.
     public var glyphs: GlyphSet { didSet { generation += 1 } }
+    /// Whether marks take a cell of their own in the layout (`LayoutOptions.marksInOwnCells`: the
+    /// terminal moves the cursor a cell over a mark).
+    public var marksInOwnCells = false { didSet { generation += 1 } }
 
     var options: Options
 
@@ -203,7 +206,9 @@ public struct BrowseApp: ThemedApp {
     /// The ids of every finding, for the filter cycle.
     public var findingIDs: [String] { Array(Set(rows.flatMap { $0.findings.map(\.id) })).sorted() }
 
-    var layoutOptions: LayoutOptions { LayoutOptions(shaping: shaping, reordering: options.reordering) }
+    var layoutOptions: LayoutOptions {
+        LayoutOptions(shaping: shaping, reordering: options.reordering, marksInOwnCells: marksInOwnCells)
+    }
 
     var context: RenderContext {
         RenderContext(direction: direction, numerals: .latn, engine: engine, options: layoutOptions, theme: theme,

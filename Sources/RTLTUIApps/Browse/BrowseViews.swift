@@ -87,7 +87,8 @@ struct BrowseLineBuilder {
     func prerendered(_ text: String, width: Int, style: Style = .plain) -> [BrowseLine] {
         guard width > 0 else { return [] }
         var ctx = context
-        ctx.options = LayoutOptions(shaping: false, mirroring: false, reordering: false)
+        ctx.options = LayoutOptions(shaping: false, mirroring: false, reordering: false,
+                                    marksInOwnCells: context.options.marksInOwnCells)
         var out: [BrowseLine] = []
         for p in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let layout = ctx.engine.layout(String(p), direction: .ltr, width: width, options: ctx.options)
@@ -119,7 +120,8 @@ struct BrowseLineBuilder {
             Array(repeating: VisualCell(text: " ", width: 1, logical: 0..<0, level: 0), count: max(0, n))
         }
         let bar = VisualCell(text: context.glyph("│"), width: 1, logical: 0..<0, level: 0)
-        let labelCells = label.map { context.engine.layout($0, direction: .ltr, options: LayoutOptions()).lines.first?.cells ?? [] } ?? []
+        let labelOptions = LayoutOptions(marksInOwnCells: context.options.marksInOwnCells)
+        let labelCells = label.map { context.engine.layout($0, direction: .ltr, options: labelOptions).lines.first?.cells ?? [] } ?? []
         var out: [BrowseLine] = []
         for (i, l) in lines.enumerated() {
             let left = max(0, Mirroring(direction).x(aligning: l.width, in: Rect(x: 0, y: 0, width: width, height: 1), .leading))
@@ -191,7 +193,8 @@ enum BrowseInspector {
         // The table: one row per code point.
         let n = String(max(0, count - 1)).count
         func pad(_ s: String, _ w: Int) -> String {
-            s + String(repeating: " ", count: max(1, w - engine.width(of: s, options: LayoutOptions(shaping: false))))
+            s + String(repeating: " ", count: max(1, w - engine.width(of: s, options: LayoutOptions(
+                shaping: false, marksInOwnCells: b.context.options.marksInOwnCells))))
         }
         out.append(b.line(pad("#", n + 1) + pad("code", 9) + pad("char", 6) + pad("class", 6) + pad("lvl", 4) + pad("vis", n + 1) + "name",
                           width: width, direction: ltr, style: b.label))

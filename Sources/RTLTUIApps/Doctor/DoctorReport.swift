@@ -74,8 +74,11 @@ public struct DoctorReport: Sendable {
     /// Whether the terminal reads bytes, not UTF-8 (a 2-byte letter moved the cursor 2 cells).
     public var readsBytes: Bool { GlyphWidths.readsBytes(probe.advances) }
 
-    /// Whether the terminal gives combining marks a cell of their own (the apps then leave marks out).
+    /// Whether the terminal gives combining marks a cell of their own.
     public var marksTakeCells: Bool { GlyphWidths.marksTakeCells(probe.advances) }
+
+    /// Where the apps put combining marks here by default (`MarkPlacement.decide`).
+    public var marks: MarkPlacement { MarkPlacement.decide(advances: probe.advances, wireOrder: setup.wireOrder) }
 
     /// How many colours rtl-tui will use.
     public var colorSupport: ColorSupport {
@@ -250,6 +253,14 @@ public struct DoctorReport: Sendable {
             let replaced = glyphSet.replacements.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
             if !replaced.isEmpty {
                 widths.append("fallbacks: " + replaced.map { "\(Sanitizer.terminalSafe($0.key)) → \($0.value)" }.joined(separator: ", "))
+            }
+        }
+
+        if measured > 0 {
+            switch marks {
+            case .combined: widths.append("marks: on their letter (a letter with a harakah moved the cursor 1 cell)")
+            case .cell: widths.append("marks: each in a cell of its own next to its letter (a letter with a mark moved the cursor 2 cells)")
+            case .drop: widths.append("marks: left out (a letter with a mark moved the cursor 2 cells, and the rows go in a wire order)")
             }
         }
 

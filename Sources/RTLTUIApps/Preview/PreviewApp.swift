@@ -106,6 +106,9 @@ public struct PreviewApp: ThemedApp {
     public var theme: Theme
     /// The decorative glyphs the app draws with.
     public var glyphs: GlyphSet
+    /// Whether marks take a cell of their own in the layout (`LayoutOptions.marksInOwnCells`: the
+    /// terminal moves the cursor a cell over a mark).
+    public var marksInOwnCells = false
 
     var options: Options
 
@@ -222,7 +225,9 @@ public struct PreviewApp: ThemedApp {
         renderer.countOverride = count
     }
 
-    var layoutOptions: LayoutOptions { LayoutOptions(shaping: shaping, reordering: options.reordering) }
+    var layoutOptions: LayoutOptions {
+        LayoutOptions(shaping: shaping, reordering: options.reordering, marksInOwnCells: marksInOwnCells)
+    }
 
     /// The context the screen is drawn with, in `direction`.
     func context(_ direction: LayoutDirection) -> RenderContext {

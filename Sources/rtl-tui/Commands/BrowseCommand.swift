@@ -30,6 +30,8 @@ struct BrowseCommand: ParsableCommand {
 
     @OptionGroup var screenChoice: AlternateScreenOptions
 
+    @OptionGroup var marks: MarksOptions
+
     @OptionGroup var theme: ThemeOptions
 
     func run() throws {
@@ -52,6 +54,7 @@ struct BrowseCommand: ParsableCommand {
         session.bidiMode = bidiMode
         session.alternateScreen = screenChoice.alternateScreen
         session.theme = theme.theme
+        session.marks = marks.placement
         session.glyphs = GlyphWidths.candidates(in: app.rows.compactMap(\.entry.translation))
         try FullScreen.run(options: session) { findings in
             var a = app

@@ -33,6 +33,8 @@ struct DemoCommand: ParsableCommand {
 
     @OptionGroup var screenChoice: AlternateScreenOptions
 
+    @OptionGroup var marks: MarksOptions
+
     @OptionGroup var theme: ThemeOptions
 
     @Option(help: "The screen to start on (overview, settings, player, reading, ratings, messages).")
@@ -86,6 +88,7 @@ struct DemoCommand: ParsableCommand {
         session.bidiMode = bidi.bidiMode
         session.alternateScreen = screenChoice.alternateScreen
         session.theme = theme.theme
+        session.marks = marks.placement
         session.mouse = mouse
         session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)
         try FullScreen.run(options: session) { findings in

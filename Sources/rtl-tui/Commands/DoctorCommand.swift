@@ -332,7 +332,7 @@ enum DoctorOutput {
         let fallbacks = r.glyphSet.replacements.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
             .map { "\(q($0.key)):\(q($0.value))" }
         parts.append("\"widths\":{\"measured\":\(r.probe.advances.count),\"disagreeing\":[\(widths.joined(separator: ","))],"
-                     + "\"fallbacks\":{\(fallbacks.joined(separator: ","))}}")
+                     + "\"fallbacks\":{\(fallbacks.joined(separator: ","))},\"marks\":\(q(r.marks.rawValue))}")
         parts.append("\"strategy\":{\"mode\":\(q(s.mode.rawValue)),\"name\":\(q(s.strategy.rawValue)),\"wireOrder\":\(q(s.wireOrder.rawValue)),"
                      + "\"passthrough\":\(q(s.passthrough.rawValue)),\"fixesRows\":\(s.fixesRows),"
                      + "\"sends\":\(q(DoctorReport.visible(s.enter))),\"restores\":\(q(DoctorReport.visible(s.leave))),"

@@ -42,6 +42,8 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var screenChoice: AlternateScreenOptions
 
+    @OptionGroup var marks: MarksOptions
+
     @OptionGroup var theme: ThemeOptions
 
     @Option(help: "The screen to start on (its id).")
@@ -94,6 +96,7 @@ struct PreviewCommand: ParsableCommand {
         session.bidiMode = bidi.bidiMode
         session.alternateScreen = screenChoice.alternateScreen
         session.theme = theme.theme
+        session.marks = marks.placement
         session.mouse = mouse
         session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)
         try FullScreen.run(options: session) { findings in

@@ -125,6 +125,32 @@ struct AlternateScreenOptions: ParsableArguments {
     var alternateScreen = true
 }
 
+/// `--marks`, for the full-screen commands.
+struct MarksOptions: ParsableArguments {
+    /// The values of `--marks`.
+    enum Choice: String, CaseIterable, ExpressibleByArgument {
+        case auto, combined, cell, drop
+    }
+
+    @Option(help: """
+        Where Arabic harakat and Hebrew points go: auto (default: from how far the terminal moves \
+        the cursor over one at start-up: on their letter, or, where a mark takes a cell of its own \
+        (terminology), in a cell after their letter, so rows keep their columns), combined (on \
+        their letter), cell (in a cell of their own), drop (left out; rows keep their columns).
+        """)
+    var marks: Choice = .auto
+
+    /// The placement asked for; nil for auto.
+    var placement: MarkPlacement? {
+        switch marks {
+        case .auto: return nil
+        case .combined: return .combined
+        case .cell: return .cell
+        case .drop: return .drop
+        }
+    }
+}
+
 /// `--theme`, for the full-screen commands.
 struct ThemeOptions: ParsableArguments {
     @Option(help: """

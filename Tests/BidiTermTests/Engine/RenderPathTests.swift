@@ -14,7 +14,7 @@ final class RenderPathTests: XCTestCase {
     static func randomCase(_ rng: inout RandomText) -> (BaseDirection, LayoutOptions, LineFormat) {
         let options = LayoutOptions(shaping: rng.oneIn(2), mirroring: rng.oneIn(2), reordering: !rng.oneIn(5),
                                     numerals: rng.pick(numerals), tabSize: rng.pick([1, 2, 3, 4, 8, 13]),
-                                    revealControls: rng.oneIn(4))
+                                    revealControls: rng.oneIn(4), marksInOwnCells: rng.oneIn(4))
         let format = LineFormat(width: rng.pick(widths), alignment: rng.pick(HorizontalAlignment.allCases), marks: rng.oneIn(2))
         return (rng.pick(directions), options, format)
     }
@@ -86,6 +86,8 @@ final class RenderPathTests: XCTestCase {
         cases.append((.auto(fallback: .rtl), LayoutOptions(mirroring: false), LineFormat(width: 16, marks: true)))
         cases.append((.rtl, LayoutOptions(reordering: false), LineFormat(width: 16)))
         cases.append((.ltr, LayoutOptions(revealControls: true), LineFormat(width: 11, marks: true)))
+        cases.append((.rtl, LayoutOptions(marksInOwnCells: true), LineFormat(width: 14, marks: true)))
+        cases.append((.auto(fallback: .ltr), LayoutOptions(marksInOwnCells: true), LineFormat(width: 9)))
         return cases
     }
 
