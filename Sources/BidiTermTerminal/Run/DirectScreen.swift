@@ -193,6 +193,9 @@ public final class DirectScreen {
         var next = [[Cell]]()
         next.reserveCapacity(rows)
         for y in 0..<rows {
+            // A row of the right width is kept as it is (its storage shared): a row the host did
+            // not lay out again is then the very array drawn last time, and skipped at once below.
+            if y < frame.count, frame[y].count == columns { next.append(frame[y]); continue }
             var row = y < frame.count ? Array(frame[y].prefix(columns)) : []
             if row.count < columns { row += Array(repeating: Cell.blank, count: columns - row.count) }
             next.append(row)
@@ -212,6 +215,7 @@ public final class DirectScreen {
             let row = next[y]
             var first = 0, last = columns - 1
             if let old = shown?[y] {
+                if Self.sameStorage(old, row) { continue }
                 while first < columns, Self.same(old[first], row[first]) { first += 1 }
                 if first == columns { continue }
                 while last > first, Self.same(old[last], row[last]) { last -= 1 }
@@ -292,18 +296,22 @@ public final class DirectScreen {
         return next
     }
 
-    /// Whether two cells send the same bytes: their symbols compared byte for byte (not as
-    /// Strings, whose comparison of non-ASCII text normalises: slow, and a different encoding is
-    /// a different output anyway).
+    /// Whether two cells show the same: width and style first (cheap), then the symbols (String
+    /// equality is immediate for identical ones, which is nearly every pair a diff compares).
     @inline(__always)
     static func same(_ a: Cell, _ b: Cell) -> Bool {
-        a.width == b.width && a.style == b.style && a.symbol.utf8.elementsEqual(b.symbol.utf8)
+        a.symbol == b.symbol && a.width == b.width && a.style == b.style
     }
 
     static func same(_ a: [Cell], _ b: [Cell]) -> Bool {
         guard a.count == b.count else { return false }
         for i in a.indices where !same(a[i], b[i]) { return false }
         return true
+    }
+
+    /// Whether two rows are one array (the same storage): then they are equal without a look.
+    static func sameStorage(_ a: [Cell], _ b: [Cell]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
     }
 
     /// A space in the plain style (what an erased cell shows).

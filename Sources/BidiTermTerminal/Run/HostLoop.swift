@@ -258,6 +258,7 @@ final class HostLoop {
     // MARK: - Frames
 
     private var noticeCleared = false
+    private var noticeCache: (columns: Int, row: [Cell])?
     private var noticeShowing: Bool {
         guard notice != nil, !noticeCleared else { return false }
         return clock.now < started.advanced(by: options.noticeDuration)
@@ -306,7 +307,9 @@ final class HostLoop {
         }
         var shownFrame = frame
         if noticeShowing, let notice, rows > 1 {
-            shownFrame[rows - 1] = noticeRow(notice, columns: emulator.columns)
+            // Laid out once per width (the engine's layout would cost every frame, keys' echoes too).
+            if noticeCache?.columns != emulator.columns { noticeCache = (emulator.columns, noticeRow(notice, columns: emulator.columns)) }
+            shownFrame[rows - 1] = noticeCache!.row
         } else if notice != nil, !noticeCleared {
             noticeCleared = true
             shownFrame = frame

@@ -44,9 +44,9 @@ final class ScreenWorker: @unchecked Sendable {
             busy = true
             condition.unlock()
             job(screen, &bidi)
+            // Nobody waits on an inline job: the worker waits for the queue, which is still empty.
             condition.lock()
             busy = false
-            condition.broadcast()
             condition.unlock()
             return
         }
