@@ -123,8 +123,12 @@ public final class ProgramHost {
             _ = CNcurses_guard_leave_raw()
         }
 
+        // A terminal that answers nothing does not hold the program back: after the first wait
+        // the plan is made from the environment (R21), and answers that come later reach the
+        // input decoder, which keeps replies from the program.
         let found = TerminalSession.identify(options: options.session, rows: Int(rows),
-                                             input: STDIN_FILENO, output: STDOUT_FILENO)
+                                             input: STDIN_FILENO, output: STDOUT_FILENO,
+                                             firstAnswerWait: options.session.firstAnswerWait)
         let loop = HostLoop(options: options, child: child, identification: found,
                             rows: Int(rows), columns: Int(cols))
         return loop.run()

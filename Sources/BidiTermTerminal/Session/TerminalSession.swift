@@ -297,10 +297,13 @@ public final class TerminalSession {
 
     /// Asks the terminal on `input`/`output` (in a mode that does not echo) who it is, its modes,
     /// colours and glyph widths, as `options` say, and plans for it (R21), waiting for every
-    /// answer (a session waits only for a first answer: `TerminalStartup`). Used by a host that
-    /// draws without curses (`rtl-tui run`).
-    public static func identify(options: TerminalSessionOptions, rows: Int, input: Int32, output: Int32) -> Identification {
-        TerminalStartup(options: options, rows: rows, channel: FileTerminalChannel(input: input, output: output)).identification
+    /// answer, or, with `firstAnswerWait`, only that long when nothing at all comes back (then
+    /// the plan is made from the environment; answers that come later are the caller's input to
+    /// drop). Used by a host that draws without curses (`rtl-tui run`) and by `doctor`.
+    public static func identify(options: TerminalSessionOptions, rows: Int, input: Int32, output: Int32,
+                                firstAnswerWait: Duration? = nil) -> Identification {
+        TerminalStartup(options: options, rows: rows, channel: FileTerminalChannel(input: input, output: output),
+                        firstAnswerWait: firstAnswerWait).identification
     }
 
     /// `rewritten` as the app gave it, with the library's English line beneath it where the
