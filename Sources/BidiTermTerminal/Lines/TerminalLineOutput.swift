@@ -13,7 +13,8 @@ import Glibc
 /// - VTE, mintty, WezTerm: each visual line is written in explicit mode (`CSI 8 l`), and the row
 ///   after the last is put back to implicit (`CSI 8 h`), so the shell's own lines stay as they were.
 /// - Konsole, PuTTY, qterminal, deepin-terminal, kitty, and tmux (default options) inside VTE:
-///   each line in the order the terminal's bidi turns back into the picture (`WireOrder`).
+///   each line in the order the terminal's bidi turns back into the picture (`WireOrder`); mlterm
+///   (its bidi on) in PuTTY's order, the two running their bidi over the whole row alike.
 /// - Anything else, and any output that is not a terminal: the lines byte for byte as given.
 ///
 /// ```swift
@@ -49,8 +50,10 @@ public final class TerminalLineOutput: @unchecked Sendable {
 
     /// The treatment for `mode` and what the session would plan for the terminal (nil: not a
     /// terminal). `--bidi-mode none` and `implicit` leave the lines as they are.
-    /// `columns`: the terminal's width (needed for PuTTY's order; nil when unknown).
-    public init(mode: TerminalBidiMode, setup: TerminalSetup?, columns: Int? = nil) {
+    /// `columns`: the terminal's width (needed for PuTTY's and mlterm's order; nil when unknown).
+    /// `environment`: where mlterm's own configuration is found (`HOME`).
+    public init(mode: TerminalBidiMode, setup: TerminalSetup?, columns: Int? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.setup = setup
         self.columns = columns
         identity = setup.map { $0.outer ?? $0.terminal }
@@ -63,9 +66,14 @@ public final class TerminalLineOutput: @unchecked Sendable {
             case .switchedOff where [.vte, .mintty, .wezterm].contains(s.drawing.family) || mode == .explicit:
                 t = .explicitMode
                 reasons.append("line output: each line in explicit mode (CSI 8 l), the row after it back to implicit (CSI 8 h)")
-            case .switchedOff:
+            case .switchedOff where s.drawing.family == .mlterm && !Self.mltermBidiIsOff(environment: environment):
                 // mlterm's switch is global and redraws the screen when put back: no line output
-                // can hold it.
+                // can hold it. Its bidi (on unless its configuration says otherwise) runs over the
+                // whole row with the paragraph's direction from the row, as PuTTY's does: the lines
+                // go in PuTTY's order, laid out at the terminal's width.
+                t = .wire(.putty)
+                reasons.append("line output: mlterm's switch cannot be held for lines; each line in the order its bidi (run over the whole row, as PuTTY's) turns back into the picture")
+            case .switchedOff:
                 reasons.append("line output: \(s.drawing.family.displayName)'s switch cannot be held for lines; they are written as they are")
             default:
                 break
@@ -86,7 +94,8 @@ public final class TerminalLineOutput: @unchecked Sendable {
         }
         var size = winsize()
         let columns = ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
-        return TerminalLineOutput(mode: mode, setup: plan(mode: mode, environment: environment), columns: columns)
+        return TerminalLineOutput(mode: mode, setup: plan(mode: mode, environment: environment), columns: columns,
+                                  environment: environment)
     }
 
     /// The session's plan from what costs nothing: the environment, the processes above the
@@ -98,6 +107,17 @@ public final class TerminalLineOutput: @unchecked Sendable {
                                              multiplexer: tmux, environment: environment)
         return TerminalSetup.plan(mode: mode, terminal: decided.terminal, outer: decided.outer, multiplexer: tmux,
                                   environment: environment, remembered: decided.remembered)
+    }
+
+    /// Whether mlterm's configuration (`~/.mlterm/main`, `use_ctl = false`) turns its bidi off.
+    static func mltermBidiIsOff(environment: [String: String]) -> Bool {
+        guard let home = environment["HOME"],
+              let text = try? String(contentsOfFile: home + "/.mlterm/main", encoding: .utf8) else { return false }
+        for line in text.split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0] == "use_ctl" { return parts[1] == "false" }
+        }
+        return false
     }
 
     /// Whether lines are changed at all.

@@ -54,4 +54,27 @@ final class TerminalLineOutputTests: XCTestCase {
         let written = TerminalLineOutput(mode: .putty, setup: plan, columns: nil).visual(first + "\n").dropLast()
         XCTAssertNotEqual(shown(String(written), columns: 100), String(row(first, columns: 100).map(\.symbol).joined()))
     }
+
+    /// mlterm runs its bidi over the whole row as PuTTY does (its switch is global and cannot be
+    /// held for lines): lines go in PuTTY's order at the terminal's width, unless mlterm's own
+    /// configuration turns its bidi off.
+    func test_R21_mlterm_linesInPuttysOrder_unlessItsBidiIsOff() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("mlterm-home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent(".mlterm"), withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: home) }
+        let env = ["TERM": "xterm", "MLTERM": "3.9.0", "HOME": home.path]
+        let plan = TerminalLineOutput.plan(mode: .auto, environment: env)
+        XCTAssertEqual(plan.drawing.family, .mlterm)
+        let lines = visualLines()
+        let output = TerminalLineOutput(mode: .auto, setup: plan, columns: 100, environment: env)
+        XCTAssertEqual(output.treatment, .wire(.putty))
+        let written = output.visual(lines.joined(separator: "\n") + "\n").split(separator: "\n").map(String.init)
+        for (w, v) in zip(written, lines) {
+            XCTAssertEqual(shown(w, columns: 100), String(row(v, columns: 100).map(\.symbol).joined()))
+        }
+        try "# mlterm\nuse_ctl = false\n".write(to: home.appendingPathComponent(".mlterm/main"), atomically: true, encoding: .utf8)
+        let off = TerminalLineOutput(mode: .auto, setup: plan, columns: 100, environment: env)
+        XCTAssertEqual(off.treatment, .asIs)
+        XCTAssertEqual(off.visual(lines[0] + "\n"), lines[0] + "\n")
+    }
 }
