@@ -221,7 +221,12 @@ final class TmuxHarness {
         return Screen(rows: lines)
     }
 
-    /// Polls the screen (every 20 ms) until `predicate` holds; returns that screen.
+    /// Polls the screen (every 20 ms) until `predicate` holds on a screen that has stopped
+    /// changing; returns that screen.
+    ///
+    /// A capture can fall in the middle of a frame (the rows above drawn, the rows below not yet),
+    /// so a match counts once the next capture, 20 ms later, is the same screen. A screen that keeps
+    /// changing while it matches (an animation) is returned after 10 such captures.
     ///
     /// - Throws: `Failure.timeout` with the last screen after `timeout` seconds.
     @discardableResult
@@ -229,12 +234,20 @@ final class TmuxHarness {
                    _ predicate: (Screen) -> Bool) throws -> Screen {
         let deadline = Date().addingTimeInterval(timeout)
         var last = try capture(escapes: escapes)
-        while !predicate(last) {
+        var settling = 0
+        while true {
+            if predicate(last) {
+                usleep(20_000)
+                let next = try capture(escapes: escapes)
+                if next.rows == last.rows || settling >= 10 { return predicate(next) ? next : last }
+                settling += 1
+                last = next
+                continue
+            }
             if Date() >= deadline { throw Failure.timeout(waitingFor: what, screen: last.description) }
             usleep(20_000)
             last = try capture(escapes: escapes)
         }
-        return last
     }
 
     /// Waits until some row contains `text`; returns that screen.
