@@ -14,7 +14,9 @@ final class EmulatorSink {
     /// 0.1.x reports buttons even then).
     var discardOutput = false
 
-    var lineLimit: Int { 4 * rows + 1000 }
+    /// Lines kept for the next frame: the host draws one at 1000 and feeds at most 96 bytes at a
+    /// time (`HostLoop.feedSlice`), so a flood of line feeds stays under this on any screen size.
+    var lineLimit: Int { 4 * rows + 1100 }
 
     func pushLine(_ cells: UnsafeBufferPointer<CVTerm_Cell>) {
         var line: [Cell] = []

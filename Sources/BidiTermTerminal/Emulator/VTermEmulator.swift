@@ -194,7 +194,7 @@ public final class VTermEmulator {
     }
 
     /// The lines pushed off the top of the primary screen since the last call, oldest first (at most
-    /// `4 × rows + 1000`; older ones are dropped and counted in `droppedScrollLines`). The alternate
+    /// `4 × rows + 1100`; older ones are dropped and counted in `droppedScrollLines`). The alternate
     /// screen never scrolls lines off.
     public func takeScrolledOff() -> [[Cell]] { sink.takeLines() }
 

@@ -113,7 +113,7 @@ public final class DirectScreen {
         // 1. The lines the screen already shows at its top (a program that prints leaves them
         //    there; the row it was still writing may differ) leave by line feeds at the bottom.
         var matching = 0
-        while matching < min(pushed.count, rows), Self.same(pushed[matching], screen[matching]) { matching += 1 }
+        while matching < min(pushed.count, rows), pushed[matching] == screen[matching] { matching += 1 }
         if matching > 0 {
             out += Array("\u{1B}[\(rows);1H".utf8) + Array(repeating: 0x0A, count: matching)
             screen = Array(screen.dropFirst(matching)) + Array(repeating: blankRow, count: matching)
@@ -216,9 +216,9 @@ public final class DirectScreen {
             var first = 0, last = columns - 1
             if let old = shown?[y] {
                 if Self.sameStorage(old, row) { continue }
-                while first < columns, Self.same(old[first], row[first]) { first += 1 }
+                while first < columns, old[first] == row[first] { first += 1 }
                 if first == columns { continue }
-                while last > first, Self.same(old[last], row[last]) { last -= 1 }
+                while last > first, old[last] == row[last] { last -= 1 }
             } else {
                 // After a clear only what is not blank needs sending.
                 while first < columns, Self.isPlainBlank(row[first]) { first += 1 }
@@ -294,19 +294,6 @@ public final class DirectScreen {
             out += Array("\u{1B}[\(next + 1)G".utf8)
         }
         return next
-    }
-
-    /// Whether two cells show the same: width and style first (cheap), then the symbols (String
-    /// equality is immediate for identical ones, which is nearly every pair a diff compares).
-    @inline(__always)
-    static func same(_ a: Cell, _ b: Cell) -> Bool {
-        a.symbol == b.symbol && a.width == b.width && a.style == b.style
-    }
-
-    static func same(_ a: [Cell], _ b: [Cell]) -> Bool {
-        guard a.count == b.count else { return false }
-        for i in a.indices where !same(a[i], b[i]) { return false }
-        return true
     }
 
     /// Whether two rows are one array (the same storage): then they are equal without a look.

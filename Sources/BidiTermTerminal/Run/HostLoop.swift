@@ -166,7 +166,7 @@ final class HostLoop {
     }
 
     /// Bytes fed to the emulator at a time: a frame goes out whenever the lines scrolled off reach
-    /// `scrollBatch`, before the emulator's store of them (`4 × rows + 1000`) can overflow, even
+    /// `scrollBatch`, before the emulator's store of them (`4 × rows + 1100`) can overflow, even
     /// when every byte is a line feed.
     static let feedSlice = 96
 

@@ -86,9 +86,6 @@ final class ScreenWorker: @unchecked Sendable {
         return !queue.isEmpty
     }
 
-    /// Waits for the jobs submitted so far.
-    func sync() { sync { _ in () } }
-
     /// Runs what is queued, then ends the thread.
     func stop() {
         condition.lock()

@@ -250,7 +250,7 @@ final class VTermEmulatorScreenTests: XCTestCase {
 
     func test_scrolledOffLines_areBounded_andTheDroppedCounted() {
         let e = VTermEmulator(rows: 2, columns: 8)
-        let limit = 4 * 2 + 1000
+        let limit = 4 * 2 + 1100
         for i in 0..<5000 { e.feed("\(i)\r\n") }
         let lines = e.takeScrolledOff()
         XCTAssertEqual(lines.count, limit)
