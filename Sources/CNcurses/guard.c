@@ -323,3 +323,34 @@ int CNcurses_guard_take_resized(void) {
     resizedFlag = 0;
     return 1;
 }
+
+static volatile sig_atomic_t childFlag = 0;
+static int childWatched = 0;
+static struct sigaction previousChld;
+
+static void onChild(int sig) {
+    (void)sig;
+    childFlag = 1;
+}
+
+void CNcurses_guard_watch_children(int on) {
+    if (on && !childWatched) {
+        struct sigaction act;
+        memset(&act, 0, sizeof act);
+        act.sa_handler = onChild;
+        sigemptyset(&act.sa_mask);
+        act.sa_flags = 0;  // no SA_RESTART: a wait in poll(2) returns at once
+        childFlag = 1;     // whatever happened before is looked at once
+        if (sigaction(SIGCHLD, &act, &previousChld) == 0) childWatched = 1;
+    } else if (!on && childWatched) {
+        sigaction(SIGCHLD, &previousChld, NULL);
+        childWatched = 0;
+    }
+}
+
+int CNcurses_guard_take_child(void) {
+    if (!childWatched) return 1;  // not watched: always look
+    if (!childFlag) return 0;
+    childFlag = 0;
+    return 1;
+}

@@ -268,6 +268,13 @@ int32_t CVTerm_get_cell(CVTerm *t, int32_t row, int32_t col, CVTerm_Cell *cell) 
     return 1;
 }
 
+int32_t CVTerm_get_row(CVTerm *t, int32_t row, CVTerm_Cell *cells, int32_t count) {
+    if (count > t->cols) count = t->cols;
+    if (count < 0) count = 0;
+    for (int32_t col = 0; col < count; col++) CVTerm_get_cell(t, row, col, &cells[col]);
+    return count;
+}
+
 int32_t CVTerm_take_damage(CVTerm *t, int32_t *rows, int32_t capacity) {
     int32_t n = 0;
     for (int r = 0; r < t->rows && n < capacity; r++) {

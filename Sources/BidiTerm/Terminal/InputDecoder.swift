@@ -101,6 +101,18 @@ public struct InputDecoder: Sendable {
         return out
     }
 
+    /// Decodes what can be decoded; an incomplete sequence at the end waits for more bytes. The
+    /// same as the generic `feed(_:)`, without its generic dispatch from another module (every
+    /// key typed goes through here).
+    /// - Parameter bytes: the bytes read from the terminal, appended to what is pending.
+    /// - Returns: the complete events, in stream order.
+    public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
+        buffer.append(contentsOf: bytes)
+        var out: [InputEvent] = []
+        run(final: false, into: &out)
+        return out
+    }
+
     /// Called when no byte arrived for the escape delay: a pending lone ESC is the Escape key, a
     /// pending ESC+prefix becomes what it can (Alt-[ etc.) or .unknown with the bytes.
     ///

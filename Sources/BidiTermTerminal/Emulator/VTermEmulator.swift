@@ -34,7 +34,9 @@ public final class VTermEmulator {
     var scanner = ControlScanner()
     private var filtered: [UInt8] = []
     private var heldUTF8: [UInt8] = []
-    private var scratch = CVTerm_Cell()
+    /// A row of cells read from the shim at once (`row(_:)`), and the damaged rows (`takeDamagedRows`).
+    private var rowScratch: [CVTerm_Cell] = []
+    private var damageScratch: [Int32] = []
     private var seenTitleChanges = 0
     private var heldButtons: Set<Int> = []
 
@@ -158,10 +160,11 @@ public final class VTermEmulator {
         var cells: [Cell] = []
         cells.reserveCapacity(width)
         guard y >= 0 && y < rows else { return Array(repeating: .blank, count: width) }
+        if rowScratch.count < width { rowScratch = Array(repeating: CVTerm_Cell(), count: width) }
+        _ = rowScratch.withUnsafeMutableBufferPointer { CVTerm_get_row(term, Int32(y), $0.baseAddress, Int32(width)) }
         var x = 0
         while x < width {
-            CVTerm_get_cell(term, Int32(y), Int32(x), &scratch)
-            let cell = Self.cell(from: scratch)
+            let cell = Self.cell(from: rowScratch[x])
             if cell.width == 2 {
                 if x + 1 < width {
                     cells.append(cell)
@@ -184,11 +187,11 @@ public final class VTermEmulator {
     /// after a resize or a switch between the primary and the alternate screen.
     public func takeDamagedRows() -> [Int] {
         var result: [Int] = []
-        var buffer = [Int32](repeating: 0, count: 256)
+        if damageScratch.isEmpty { damageScratch = [Int32](repeating: 0, count: 256) }
         while true {
-            let n = buffer.withUnsafeMutableBufferPointer { CVTerm_take_damage(term, $0.baseAddress, Int32($0.count)) }
-            result.append(contentsOf: buffer[0..<Int(n)].map { Int($0) })
-            if n < Int32(buffer.count) { break }
+            let n = damageScratch.withUnsafeMutableBufferPointer { CVTerm_take_damage(term, $0.baseAddress, Int32($0.count)) }
+            for i in 0..<Int(n) { result.append(Int(damageScratch[i])) }
+            if n < Int32(damageScratch.count) { break }
         }
         return result
     }
@@ -287,6 +290,9 @@ public final class VTermEmulator {
     // MARK: Conversion
 
     static func cell(from c: CVTerm_Cell) -> Cell {
+        // The commonest cell of all, an erased one in the default colours (most of a line's width).
+        if c.chars.0 == 0, c.width == 1, c.attrs == 0, Int32(c.fg_kind) == CVTERM_COLOR_DEFAULT,
+           Int32(c.bg_kind) == CVTERM_COLOR_DEFAULT { return .blank }
         let style = Style(fg: color(c.fg_kind, c.fg_index, c.fg_r, c.fg_g, c.fg_b),
                           bg: color(c.bg_kind, c.bg_index, c.bg_r, c.bg_g, c.bg_b),
                           attributes: attributes(c.attrs))
@@ -294,6 +300,7 @@ public final class VTermEmulator {
         // The common case, one printable ASCII character, from a table (no string building).
         let first = c.chars.0
         if first >= 0x20, first < 0x7F, c.chars.1 == 0 { return Cell(asciiSymbols[Int(first)], width: 1, style: style) }
+        if first == 0 { return Cell(" ", width: 1, style: style) }
         var symbol = String.UnicodeScalarView()
         withUnsafeBytes(of: c.chars) { raw in
             for code in raw.bindMemory(to: UInt32.self) {

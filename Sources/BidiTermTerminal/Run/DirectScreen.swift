@@ -276,7 +276,7 @@ public final class DirectScreen {
         }
         let wide = cell.width == 2 && x + 1 < columns
         var symbol = Sanitizer.terminalSafe(cell.symbol)
-        if dropsMarks || dropsFormatCharacters {
+        if dropsMarks || dropsFormatCharacters, symbol.unicodeScalars.contains(where: { dropCandidate($0) }) {
             let kept = symbol.unicodeScalars.enumerated().filter { i, u in
                 let c = u.properties.generalCategory
                 if dropsMarks, i > 0 || symbol.unicodeScalars.count == 1, c == .nonspacingMark || c == .enclosingMark { return false }
@@ -294,6 +294,38 @@ public final class DirectScreen {
             out += Array("\u{1B}[\(next + 1)G".utf8)
         }
         return next
+    }
+
+    /// Per block of 256 BMP code points, filled when first used: bit 0 a combining mark (Mn, Me),
+    /// bit 1 a format character (Cf). What `put` may leave out, without a category lookup per cell.
+    private var categoryBlocks = [[UInt8]?](repeating: nil, count: 256)
+
+    /// Whether `u` is a mark or format character that `dropsMarks` or `dropsFormatCharacters` may
+    /// leave out.
+    private func dropCandidate(_ u: Unicode.Scalar) -> Bool {
+        let v = u.value
+        let bits: UInt8
+        if v < 0x10000 {
+            let block = Int(v >> 8)
+            if categoryBlocks[block] == nil {
+                categoryBlocks[block] = (0..<256).map { i in
+                    guard let s = Unicode.Scalar(UInt32(block << 8 | i)) else { return 0 }
+                    return Self.categoryBits(s)
+                }
+            }
+            bits = categoryBlocks[block]![Int(v & 0xFF)]
+        } else {
+            bits = Self.categoryBits(u)
+        }
+        return (dropsMarks && bits & 1 != 0) || (dropsFormatCharacters && bits & 2 != 0)
+    }
+
+    private static func categoryBits(_ u: Unicode.Scalar) -> UInt8 {
+        switch u.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return 1
+        case .format: return 2
+        default: return 0
+        }
     }
 
     /// Whether two rows are one array (the same storage): then they are equal without a look.

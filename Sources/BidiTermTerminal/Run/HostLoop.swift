@@ -33,6 +33,9 @@ final class HostLoop {
     let started: ContinuousClock.Instant
     var escapeSince: ContinuousClock.Instant?
     var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// Whether the last wait ended with nothing to read (the child's state is looked at then too,
+    /// besides after SIGCHLD).
+    var quietWait = false
 
     init(options: ProgramHostOptions, child: ProgramHost.Child, identification: TerminalSession.Identification,
          rows: Int, columns: Int) {
@@ -83,7 +86,8 @@ final class HostLoop {
             if CNcurses_guard_take_suspend() == 1 { suspend() }
             if CNcurses_guard_take_resumed() == 1 { resume() }
             if CNcurses_guard_take_resized() == 1 { resize() }
-            if childStopped() {
+            // Only after SIGCHLD (or a quiet wait): no wait4(2) per key and per read.
+            if (CNcurses_guard_take_child() == 1 || quietWait), childStopped() {
                 // The program stopped itself or was stopped by Ctrl-Z with no shell of its own
                 // to take over: this process stops as well, so the user's shell does (R21 restore
                 // first), and the program continues when this process does.
@@ -129,6 +133,7 @@ final class HostLoop {
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: child.master, events: Int16(POLLIN), revents: 0)]
         let n = poll(&fds, 2, timeout)
+        quietWait = n == 0
         if n < 0 { return }  // EINTR: the signal is looked at by the caller
         if fds[1].revents != 0 { readProgram(hangUp: fds[1].revents & Int16(POLLIN) == 0) }
         if fds[0].revents != 0 { readTerminal(closed: fds[0].revents & Int16(POLLIN) == 0) }
@@ -154,6 +159,9 @@ final class HostLoop {
                 // A frame before the scrolled-off lines pile up past what the emulator keeps, so
                 // a flood still reaches the scrollback whole.
                 if emulator.pendingScrolledLines >= Self.scrollBatch { break }
+                // A few bytes (a key's echo, a prompt) are all there is: the frame comes at once,
+                // without another read to learn that nothing follows.
+                if got < Self.smallRead { break }
                 continue
             }
             if got < 0, errno == EINTR { continue }
@@ -164,6 +172,9 @@ final class HostLoop {
         }
         if hangUp, total == 0 { childGone = true }
     }
+
+    /// A read this short ends the reading: more would have come in the same read.
+    static let smallRead = 256
 
     /// Bytes fed to the emulator at a time: a frame goes out whenever the lines scrolled off reach
     /// `scrollBatch`, before the emulator's store of them (`4 × rows + 1100`) can overflow, even
@@ -259,9 +270,13 @@ final class HostLoop {
 
     private var noticeCleared = false
     private var noticeCache: (columns: Int, row: [Cell])?
+    /// Whether the notice's time is up (no clock read once it is).
+    private var noticeTimeUp = false
     private var noticeShowing: Bool {
-        guard notice != nil, !noticeCleared else { return false }
-        return clock.now < started.advanced(by: options.noticeDuration)
+        guard notice != nil, !noticeCleared, !noticeTimeUp else { return false }
+        if clock.now < started.advanced(by: options.noticeDuration) { return true }
+        noticeTimeUp = true
+        return false
     }
 
     private func dismissNotice() {

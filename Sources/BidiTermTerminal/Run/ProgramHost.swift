@@ -117,7 +117,9 @@ public final class ProgramHost {
         setGuardRestoreBytes(Self.restoreBytes(leave: [], alternate: false))
         CNcurses_guard_set_active(1)
         CNcurses_guard_watch_resize(1)
+        CNcurses_guard_watch_children(1)
         defer {
+            CNcurses_guard_watch_children(0)
             CNcurses_guard_watch_resize(0)
             CNcurses_guard_set_active(0)
             _ = CNcurses_guard_leave_raw()

@@ -292,6 +292,11 @@ int CNcurses_guard_leave_raw(void);
 void CNcurses_guard_watch_resize(int on);
 /// 1 (once) when a SIGWINCH arrived since the last call, else 0.
 int CNcurses_guard_take_resized(void);
+/// Notes SIGCHLD (a child stopped, continued or ended) when `on`, for `CNcurses_guard_take_child`;
+/// puts back the previous action when off. The handler has no SA_RESTART, so poll(2) returns.
+void CNcurses_guard_watch_children(int on);
+/// 1 once after SIGCHLD (and once when the watch starts), else 0; always 1 while not watching.
+int CNcurses_guard_take_child(void);
 
 #ifdef __cplusplus
 }
