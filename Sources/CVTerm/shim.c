@@ -9,6 +9,9 @@
 // 0.1.4, 0.2 and 0.3 (compiled against all three headers with -Wall -Wextra -Werror). Should a
 // string property be needed, guard it with
 // `#if VTERM_VERSION_MAJOR > 0 || VTERM_VERSION_MINOR >= 2` (fragments) / `#else` (char *string).
+// The state layer's resize callback differs (0.1: a cursor delta; 0.3: VTermStateFields, with the
+// line information to reallocate): the shim sets none, so libvterm resizes its own state in both,
+// and CVTerm_resize resizes the shim's screen around vterm_set_size.
 #include "CVTerm.h"
 
 #include <stdio.h>
@@ -16,9 +19,15 @@
 #include <string.h>
 #include <vterm.h>
 
+// The screen is the shim's own, kept on libvterm's state layer (the parser and the terminal's
+// state: modes, cursor, scroll region, pen), with what libvterm's screen layer does (0.1.4's
+// screen.c, cell for cell) but rows kept by pointer: a line feed at the bottom of the screen turns
+// the rows round instead of moving the whole screen's cells (libvterm's screen moves
+// rows x columns cells per line, most of the emulator's time in a flood), and a cell is stored in
+// the form the shim hands out, so a scrolled-off line goes to `push_line` without a conversion
+// per cell.
 struct CVTerm {
     VTerm *vt;
-    VTermScreen *screen;
     VTermState *state;
     int rows, cols;
     unsigned char *damage;  // one flag per row, `rows` long
@@ -27,7 +36,21 @@ struct CVTerm {
     void *user;
     CVTerm_Cell *line;  // scratch for push_line, `cols` long
     CVTerm_Props props;
+    // The primary screen [0] and the alternate one [1]: `rows` pointers each to a row of `cols`
+    // cells, in one block per screen (`blocks`), in screen order.
+    CVTerm_Cell **rowp[2];
+    CVTerm_Cell *blocks[2];
+    int alt;                // which screen is shown
+    int global_reverse;     // DECSCNM
+    CVTerm_Cell pen;        // the pen as an erased cell: no characters, width 1, attributes, colours
+    CVTerm_Cell **spare;    // scratch for turning rows round, CVTERM_MAX_SIZE long
 };
+
+// A cell's characters: the right half of a wide character (what libvterm's screen stores there).
+#define CONTINUATION ((uint32_t)-1)
+// An attribute bit kept inside the shim only: the cell is protected against selective erase
+// (DECSCA). Never handed out.
+#define ATTR_PROTECTED (1u << 31)
 
 static int clamp_size(int32_t v) {
     if (v < 1) return 1;
@@ -65,33 +88,73 @@ static void convert_color(const VTermColor *c, int is_fg, uint8_t *kind, uint8_t
     }
 }
 
-static void convert_cell(const VTermScreenCell *in, CVTerm_Cell *out) {
-    memset(out, 0, sizeof *out);
-    if (in->chars[0] == (uint32_t)-1) {  // the right half of a wide character
-        out->width = 0;
-    } else {
-        for (int i = 0; i < CVTERM_MAX_CHARS && i < VTERM_MAX_CHARS_PER_CELL; i++) {
-            out->chars[i] = in->chars[i];
-            if (!in->chars[i]) break;
-        }
-        out->width = in->width == 2 ? 2 : 1;
-    }
-    uint32_t a = 0;
-    if (in->attrs.bold) a |= CVTERM_ATTR_BOLD;
-    if (in->attrs.underline) a |= CVTERM_ATTR_UNDERLINE;
-    if (in->attrs.italic) a |= CVTERM_ATTR_ITALIC;
-    if (in->attrs.blink) a |= CVTERM_ATTR_BLINK;
-    if (in->attrs.reverse) a |= CVTERM_ATTR_REVERSE;
-    if (in->attrs.strike) a |= CVTERM_ATTR_STRIKE;
-    out->attrs = a;
-    convert_color(&in->fg, 1, &out->fg_kind, &out->fg_index, &out->fg_r, &out->fg_g, &out->fg_b);
-    convert_color(&in->bg, 0, &out->bg_kind, &out->bg_index, &out->bg_r, &out->bg_g, &out->bg_b);
+static void set_color(const VTermColor *c, int is_fg, CVTerm_Cell *cell) {
+    if (is_fg) convert_color(c, 1, &cell->fg_kind, &cell->fg_index, &cell->fg_r, &cell->fg_g, &cell->fg_b);
+    else convert_color(c, 0, &cell->bg_kind, &cell->bg_index, &cell->bg_r, &cell->bg_g, &cell->bg_b);
 }
 
-// ---- screen callbacks ---------------------------------------------------------------------------
+static inline CVTerm_Cell *cell_at(CVTerm *t, int row, int col) {
+    if (row < 0 || row >= t->rows || col < 0 || col >= t->cols) return NULL;
+    return t->rowp[t->alt][row] + col;
+}
 
-static int on_damage(VTermRect rect, void *user) {
-    mark_rows((CVTerm *)user, rect.start_row, rect.end_row);
+// An erased cell in the pen's colours and attributes (libvterm: chars[0] = 0, pen = the pen).
+static inline void erase_cell(CVTerm *t, CVTerm_Cell *c) {
+    *c = t->pen;
+}
+
+// Row `row` of the shown screen as handed out, into `out` (`cols` cells): a left half whose right
+// neighbour is a continuation is 2 wide, a continuation 0 wide with no characters, every other
+// cell 1 wide (widths as libvterm's screen gives them, read from the neighbours); the whole screen's
+// reverse video (DECSCNM) applied; the shim's own bits cleared.
+static inline void read_cell(CVTerm *t, const CVTerm_Cell *in, int col, CVTerm_Cell *out) {
+    CVTerm_Cell c = in[col];
+    c.attrs &= ~ATTR_PROTECTED;
+    if (t->global_reverse) c.attrs ^= CVTERM_ATTR_REVERSE;
+    if (c.chars[0] == CONTINUATION) {
+        memset(c.chars, 0, sizeof c.chars);
+        c.width = 0;
+    } else {
+        c.width = (col + 1 < t->cols && in[col + 1].chars[0] == CONTINUATION) ? 2 : 1;
+    }
+    *out = c;
+}
+
+static void read_row(CVTerm *t, CVTerm_Cell **rows, int row, CVTerm_Cell *out) {
+    const CVTerm_Cell *in = rows[row];
+    for (int col = 0; col < t->cols; col++) read_cell(t, in, col, &out[col]);
+}
+
+static void push_row(CVTerm *t, int row) {
+    if (!t->push_line) return;
+    read_row(t, t->rowp[0], row, t->line);
+    t->push_line(t->user, t->cols, t->line);
+}
+
+// ---- state callbacks ----------------------------------------------------------------------------
+
+static int on_putglyph(VTermGlyphInfo *info, VTermPos pos, void *user) {
+    CVTerm *t = user;
+    CVTerm_Cell *cell = cell_at(t, pos.row, pos.col);
+    if (!cell) return 0;
+    int i;
+    for (i = 0; i < CVTERM_MAX_CHARS && i < VTERM_MAX_CHARS_PER_CELL && info->chars[i]; i++) {
+        cell->chars[i] = info->chars[i];
+        // The pen with the characters (libvterm sets it only when there is a character).
+        cell->attrs = t->pen.attrs;
+        cell->fg_kind = t->pen.fg_kind; cell->fg_index = t->pen.fg_index;
+        cell->fg_r = t->pen.fg_r; cell->fg_g = t->pen.fg_g; cell->fg_b = t->pen.fg_b;
+        cell->bg_kind = t->pen.bg_kind; cell->bg_index = t->pen.bg_index;
+        cell->bg_r = t->pen.bg_r; cell->bg_g = t->pen.bg_g; cell->bg_b = t->pen.bg_b;
+    }
+    for (int k = i; k < CVTERM_MAX_CHARS; k++) cell->chars[k] = 0;
+    for (int col = 1; col < info->width; col++) {
+        CVTerm_Cell *right = cell_at(t, pos.row, pos.col + col);
+        if (right) right->chars[0] = CONTINUATION;
+    }
+    if (info->protected_cell) cell->attrs |= ATTR_PROTECTED;
+    else cell->attrs &= ~ATTR_PROTECTED;
+    t->damage[pos.row] = 1;
     return 1;
 }
 
@@ -103,6 +166,98 @@ static int on_movecursor(VTermPos pos, VTermPos oldpos, int visible, void *user)
     return 1;
 }
 
+static int on_erase(VTermRect rect, int selective, void *user) {
+    CVTerm *t = user;
+    for (int row = rect.start_row; row < rect.end_row && row < t->rows; row++) {
+        if (row < 0) continue;
+        for (int col = rect.start_col; col < rect.end_col && col < t->cols; col++) {
+            if (col < 0) continue;
+            CVTerm_Cell *c = cell_at(t, row, col);
+            if (selective && (c->attrs & ATTR_PROTECTED)) continue;
+            erase_cell(t, c);
+        }
+    }
+    mark_rows(t, rect.start_row, rect.end_row);
+    return 1;
+}
+
+// libvterm's screen's moverect: lines moved off the top of the primary screen, from its left
+// edge and the whole width, go to the scrollback first.
+static int on_moverect(VTermRect dest, VTermRect src, void *user) {
+    CVTerm *t = user;
+    if (dest.start_row == 0 && dest.start_col == 0 && dest.end_col == t->cols && !t->alt) {
+        for (int row = 0; row < src.start_row && row < t->rows; row++) push_row(t, row);
+    }
+    int cols = src.end_col - src.start_col;
+    int downward = src.start_row - dest.start_row;
+    int init_row, test_row, inc_row;
+    if (downward < 0) {
+        init_row = dest.end_row - 1; test_row = dest.start_row - 1; inc_row = -1;
+    } else {
+        init_row = dest.start_row; test_row = dest.end_row; inc_row = +1;
+    }
+    for (int row = init_row; row != test_row; row += inc_row) {
+        CVTerm_Cell *to = cell_at(t, row, dest.start_col);
+        CVTerm_Cell *from = cell_at(t, row + downward, src.start_col);
+        if (!to || !from || cols <= 0 || dest.start_col + cols > t->cols || src.start_col + cols > t->cols) continue;
+        memmove(to, from, (size_t)cols * sizeof(CVTerm_Cell));
+    }
+    mark_rows(t, dest.start_row, dest.end_row);
+    return 1;
+}
+
+// Whole rows scrolled up or down inside [start_row, end_row): the rows' pointers turn round, the
+// rows that come in are erased. Anything else (part of the width, sideways, more than the region)
+// is left to libvterm, which moves and erases through on_moverect and on_erase.
+static int on_scrollrect(VTermRect rect, int downward, int rightward, void *user) {
+    CVTerm *t = user;
+    int height = rect.end_row - rect.start_row;
+    if (rightward != 0 || rect.start_col != 0 || rect.end_col != t->cols || downward == 0) return 0;
+    if (rect.start_row < 0 || rect.end_row > t->rows || height <= 0) return 0;
+    int by = downward > 0 ? downward : -downward;
+    if (by >= height) return 0;  // libvterm erases the lot (no line goes to the scrollback)
+    CVTerm_Cell **rows = t->rowp[t->alt];
+    CVTerm_Cell **base = rows + rect.start_row;
+    if (downward > 0) {
+        if (rect.start_row == 0 && !t->alt) {
+            for (int row = 0; row < by; row++) push_row(t, row);
+        }
+        memcpy(t->spare, base, (size_t)by * sizeof *base);
+        memmove(base, base + by, (size_t)(height - by) * sizeof *base);
+        memcpy(base + height - by, t->spare, (size_t)by * sizeof *base);
+        for (int row = rect.end_row - by; row < rect.end_row; row++)
+            for (int col = 0; col < t->cols; col++) erase_cell(t, &rows[row][col]);
+    } else {
+        memcpy(t->spare, base + height - by, (size_t)by * sizeof *base);
+        memmove(base + by, base, (size_t)(height - by) * sizeof *base);
+        memcpy(base, t->spare, (size_t)by * sizeof *base);
+        for (int row = rect.start_row; row < rect.start_row + by; row++)
+            for (int col = 0; col < t->cols; col++) erase_cell(t, &rows[row][col]);
+    }
+    mark_rows(t, rect.start_row, rect.end_row);
+    return 1;
+}
+
+static int on_setpenattr(VTermAttr attr, VTermValue *val, void *user) {
+    CVTerm *t = user;
+    uint32_t bit = 0;
+    switch (attr) {
+    case VTERM_ATTR_BOLD: bit = CVTERM_ATTR_BOLD; break;
+    case VTERM_ATTR_UNDERLINE:
+        if (val->number) t->pen.attrs |= CVTERM_ATTR_UNDERLINE; else t->pen.attrs &= ~CVTERM_ATTR_UNDERLINE;
+        return 1;
+    case VTERM_ATTR_ITALIC: bit = CVTERM_ATTR_ITALIC; break;
+    case VTERM_ATTR_BLINK: bit = CVTERM_ATTR_BLINK; break;
+    case VTERM_ATTR_REVERSE: bit = CVTERM_ATTR_REVERSE; break;
+    case VTERM_ATTR_STRIKE: bit = CVTERM_ATTR_STRIKE; break;
+    case VTERM_ATTR_FOREGROUND: set_color(&val->color, 1, &t->pen); return 1;
+    case VTERM_ATTR_BACKGROUND: set_color(&val->color, 0, &t->pen); return 1;
+    default: return 1;  // font, and what newer versions add: not shown
+    }
+    if (val->boolean) t->pen.attrs |= bit; else t->pen.attrs &= ~bit;
+    return 1;
+}
+
 static int on_settermprop(VTermProp prop, VTermValue *val, void *user) {
     CVTerm *t = user;
     switch (prop) {
@@ -110,11 +265,13 @@ static int on_settermprop(VTermProp prop, VTermValue *val, void *user) {
     case VTERM_PROP_CURSORBLINK: t->props.cursor_blink = val->boolean ? 1 : 0; break;
     case VTERM_PROP_CURSORSHAPE: t->props.cursor_shape = val->number; break;
     case VTERM_PROP_ALTSCREEN:
-        t->props.alt_screen = val->boolean ? 1 : 0;
+        t->alt = val->boolean ? 1 : 0;
+        t->props.alt_screen = t->alt;
         mark_all(t);
         break;
     case VTERM_PROP_REVERSE:
-        t->props.reverse = val->boolean ? 1 : 0;
+        t->global_reverse = val->boolean ? 1 : 0;
+        t->props.reverse = t->global_reverse;
         mark_all(t);
         break;
     case VTERM_PROP_MOUSE: t->props.mouse = val->number; break;
@@ -128,33 +285,31 @@ static int on_bell(void *user) {
     return 1;
 }
 
-static int on_resize(int rows, int cols, void *user) {
-    (void)rows; (void)cols; (void)user;
-    return 1;
-}
-
-static int on_sb_pushline(int cols, const VTermScreenCell *cells, void *user) {
+// DECDWL/DECDHL: libvterm's screen erases the right half of a line made double-width.
+static int on_setlineinfo(int row, const VTermLineInfo *newinfo, const VTermLineInfo *oldinfo, void *user) {
     CVTerm *t = user;
-    if (!t->push_line) return 1;
-    if (cols > CVTERM_MAX_SIZE) cols = CVTERM_MAX_SIZE;  // never beyond the scratch line
-    for (int i = 0; i < cols; i++) convert_cell(&cells[i], &t->line[i]);
-    t->push_line(t->user, cols, t->line);
+    if (row < 0 || row >= t->rows) return 1;
+    if (newinfo->doublewidth != oldinfo->doublewidth || newinfo->doubleheight != oldinfo->doubleheight) {
+        if (newinfo->doublewidth) {
+            for (int col = t->cols / 2; col < t->cols; col++) erase_cell(t, &t->rowp[t->alt][row][col]);
+        }
+        t->damage[row] = 1;
+    }
     return 1;
 }
 
-static int on_sb_popline(int cols, VTermScreenCell *cells, void *user) {
-    (void)cols; (void)cells; (void)user;
-    return 0;  // the user's terminal keeps the scrollback
-}
-
-static const VTermScreenCallbacks screen_callbacks = {
-    .damage = on_damage,
+// No resize callback: libvterm's state then resizes its own line information (0.1.4 and 0.3
+// alike), and CVTerm_resize resizes the screen.
+static const VTermStateCallbacks state_callbacks = {
+    .putglyph = on_putglyph,
     .movecursor = on_movecursor,
+    .scrollrect = on_scrollrect,
+    .moverect = on_moverect,
+    .erase = on_erase,
+    .setpenattr = on_setpenattr,
     .settermprop = on_settermprop,
     .bell = on_bell,
-    .resize = on_resize,
-    .sb_pushline = on_sb_pushline,
-    .sb_popline = on_sb_popline,
+    .setlineinfo = on_setlineinfo,
 };
 
 static void on_output(const char *s, size_t len, void *user) {
@@ -164,6 +319,30 @@ static void on_output(const char *s, size_t len, void *user) {
 
 // ---- public -------------------------------------------------------------------------------------
 
+// A screen of `rows` x `cols` erased cells for `t`'s screen `which`, copying what fits of
+// `old_rows` x `old_cols` from the old one (libvterm's screen keeps the top left); false when out of
+// memory (the old screen is then kept).
+static int alloc_screen(CVTerm *t, int which, int rows, int cols, int old_rows, int old_cols) {
+    CVTerm_Cell *block = malloc((size_t)rows * (size_t)cols * sizeof(CVTerm_Cell));
+    CVTerm_Cell **rowp = malloc((size_t)rows * sizeof(CVTerm_Cell *));
+    if (!block || !rowp) {
+        free(block); free(rowp);
+        return 0;
+    }
+    for (int row = 0; row < rows; row++) {
+        rowp[row] = block + (size_t)row * (size_t)cols;
+        for (int col = 0; col < cols; col++) {
+            if (t->rowp[which] && row < old_rows && col < old_cols) rowp[row][col] = t->rowp[which][row][col];
+            else erase_cell(t, &rowp[row][col]);
+        }
+    }
+    free(t->blocks[which]);
+    free(t->rowp[which]);
+    t->blocks[which] = block;
+    t->rowp[which] = rowp;
+    return 1;
+}
+
 CVTerm *CVTerm_new(int32_t rows, int32_t columns, CVTerm_PushLineFn push_line, CVTerm_OutputFn output, void *user) {
     CVTerm *t = calloc(1, sizeof *t);
     if (!t) return NULL;
@@ -171,10 +350,12 @@ CVTerm *CVTerm_new(int32_t rows, int32_t columns, CVTerm_PushLineFn push_line, C
     t->cols = clamp_columns(columns);
     t->damage = calloc(CVTERM_MAX_SIZE, 1);
     t->line = calloc(CVTERM_MAX_SIZE, sizeof *t->line);
+    t->spare = calloc(CVTERM_MAX_SIZE, sizeof *t->spare);
+    t->pen.width = 1;
     t->vt = vterm_new(t->rows, t->cols);
-    if (!t->damage || !t->line || !t->vt) {
-        if (t->vt) vterm_free(t->vt);
-        free(t->damage); free(t->line); free(t);
+    if (!t->damage || !t->line || !t->spare || !t->vt
+        || !alloc_screen(t, 0, t->rows, t->cols, 0, 0) || !alloc_screen(t, 1, t->rows, t->cols, 0, 0)) {
+        CVTerm_free(t);
         return NULL;
     }
     t->push_line = push_line;
@@ -185,28 +366,29 @@ CVTerm *CVTerm_new(int32_t rows, int32_t columns, CVTerm_PushLineFn push_line, C
     t->props.cursor_shape = CVTERM_CURSOR_BLOCK;
     vterm_set_utf8(t->vt, 1);
     vterm_output_set_callback(t->vt, on_output, t);
-    t->screen = vterm_obtain_screen(t->vt);
     t->state = vterm_obtain_state(t->vt);
-    vterm_screen_set_callbacks(t->screen, &screen_callbacks, t);
-    vterm_screen_enable_altscreen(t->screen, 1);
-    vterm_screen_reset(t->screen, 1);
+    vterm_state_set_callbacks(t->state, &state_callbacks, t);
+    vterm_state_reset(t->state, 1);
     mark_all(t);
     return t;
 }
 
 void CVTerm_free(CVTerm *t) {
     if (!t) return;
-    vterm_free(t->vt);
+    if (t->vt) vterm_free(t->vt);
+    for (int i = 0; i < 2; i++) {
+        free(t->blocks[i]);
+        free(t->rowp[i]);
+    }
     free(t->damage);
     free(t->line);
+    free(t->spare);
     free(t);
 }
 
 size_t CVTerm_feed(CVTerm *t, const char *bytes, size_t length) {
     if (!length) return 0;
-    size_t n = vterm_input_write(t->vt, bytes, length);
-    vterm_screen_flush_damage(t->screen);
-    return n;
+    return vterm_input_write(t->vt, bytes, length);
 }
 
 // Moves the cursor back inside the screen with CUP if libvterm left it outside (with origin mode on,
@@ -224,22 +406,57 @@ static void keep_cursor_inside(CVTerm *t, int cancel) {
 
 void CVTerm_keep_cursor_inside(CVTerm *t) {
     keep_cursor_inside(t, 0);
-    vterm_screen_flush_damage(t->screen);
+}
+
+// Whether row `row` of the primary screen is blank (every cell erased), as libvterm's
+// vterm_screen_is_eol from column 0.
+static int row_is_blank(CVTerm *t, int row) {
+    for (int col = 0; col < t->cols; col++)
+        if (t->rowp[0][row][col].chars[0] != 0) return 0;
+    return 1;
 }
 
 void CVTerm_resize(CVTerm *t, int32_t rows, int32_t columns) {
-    t->rows = clamp_size(rows);
-    t->cols = clamp_columns(columns);
-    vterm_set_size(t->vt, t->rows, t->cols);
-    // libvterm 0.1.4: fewer rows scroll the text below the cursor up by as many rows as it needs,
-    // and the cursor with it, above the screen when it was near the top (row < 0); the next erase
-    // (CSI K, CSI J) then writes outside the screen's buffer (found by the fuzz test: text on 3 rows,
-    // CSI H, resize to 1 row, CSI K). CAN first abandons a sequence libvterm may be in the middle
-    // of. 0.3 keeps the cursor inside.
-    keep_cursor_inside(t, 1);
+    int new_rows = clamp_size(rows), new_cols = clamp_columns(columns);
+    int old_rows = t->rows, old_cols = t->cols;
     VTermPos pos;
     vterm_state_get_cursorpos(t->state, &pos);
-    vterm_screen_flush_damage(t->screen);
+    int delta = 0;
+    if (!t->alt && new_rows < old_rows) {
+        // As libvterm's screen does: the text below the cursor down to the last row that is not
+        // blank must stay, so the rows above scroll up (into the scrollback) and the cursor with
+        // them.
+        int row;
+        for (row = old_rows - 1; row >= new_rows; row--)
+            if (!row_is_blank(t, row) || pos.row == row) break;
+        int first_blank = row + 1;
+        if (first_blank > new_rows) {
+            VTermRect all = { .start_row = 0, .end_row = old_rows, .start_col = 0, .end_col = old_cols };
+            on_scrollrect(all, first_blank - new_rows, 0, t);
+            delta = -(first_blank - new_rows);
+        }
+    }
+    if (!alloc_screen(t, 0, new_rows, new_cols, old_rows, old_cols) || !alloc_screen(t, 1, new_rows, new_cols, old_rows, old_cols)) {
+        // Out of memory: the screen keeps its size; libvterm is not told either.
+        mark_all(t);
+        return;
+    }
+    t->rows = new_rows;
+    t->cols = new_cols;
+    vterm_set_size(t->vt, t->rows, t->cols);
+    if (delta != 0) {
+        VTermPos now;
+        vterm_state_get_cursorpos(t->state, &now);
+        int row = pos.row + delta;
+        if (row < 0) row = 0;
+        if (row >= t->rows) row = t->rows - 1;
+        char cup[32];
+        int n = snprintf(cup, sizeof cup, "\x18\x1b[%d;%dH", row + 1, now.col + 1);
+        if (n > 0 && (size_t)n < sizeof cup) vterm_input_write(t->vt, cup, (size_t)n);
+    }
+    // CAN first abandons a sequence libvterm may be in the middle of.
+    keep_cursor_inside(t, 1);
+    vterm_state_get_cursorpos(t->state, &pos);
     t->props.cursor_row = pos.row;
     t->props.cursor_col = pos.col;
     mark_all(t);
@@ -256,22 +473,22 @@ int32_t CVTerm_get_cell(CVTerm *t, int32_t row, int32_t col, CVTerm_Cell *cell) 
         cell->width = 1;
         return 0;
     }
-    VTermScreenCell c;
-    memset(&c, 0, sizeof c);
-    VTermPos pos = { .row = row, .col = col };
-    if (!vterm_screen_get_cell(t->screen, pos, &c)) {
-        memset(cell, 0, sizeof *cell);
-        cell->width = 1;
-        return 0;
-    }
-    convert_cell(&c, cell);
+    read_cell(t, t->rowp[t->alt][row], col, cell);
     return 1;
 }
 
 int32_t CVTerm_get_row(CVTerm *t, int32_t row, CVTerm_Cell *cells, int32_t count) {
     if (count > t->cols) count = t->cols;
     if (count < 0) count = 0;
-    for (int32_t col = 0; col < count; col++) CVTerm_get_cell(t, row, col, &cells[col]);
+    if (row < 0 || row >= t->rows) {
+        for (int32_t col = 0; col < count; col++) {
+            memset(&cells[col], 0, sizeof cells[col]);
+            cells[col].width = 1;
+        }
+        return count;
+    }
+    read_row(t, t->rowp[t->alt], row, t->line);
+    memcpy(cells, t->line, (size_t)count * sizeof *cells);
     return count;
 }
 

@@ -39,6 +39,12 @@ struct ControlScanner {
     private var csiPrivate = false
     private var csiIntermediate = false
     private var csiOverflow = false
+    /// Parameter separators (`;`, `:`) of the CSI being read that were passed on, and whether the
+    /// rest of its parameters are left out (after `maxForwardedSeparators`).
+    private var csiSeparators = 0
+    private var csiSkipsParameters = false
+    /// The most parameter separators of one CSI passed to libvterm: 15, so 16 parameters at most.
+    static let maxForwardedSeparators = 15
     /// The raw OSC being read, while it may still be OSC 52 (`ESC ]` included).
     /// What the OSC being read is, as far as its number shows.
     private enum OSCKind: Equatable {
@@ -85,6 +91,18 @@ struct ControlScanner {
             if b == 0x1B {
                 holdEscape(within: .ground)
             } else {
+                // libvterm 0.1.4 stores a CSI's parameters in an array of 16 with no bound check:
+                // a 16th separator writes past it, over the rest of the emulator (found by the
+                // emulator's fuzz target: `CSI` and 19 `;` corrupt it). The parameters after the
+                // 16th are left out, as newer libvterm ignores them.
+                if (0x30...0x3F).contains(b), b == 0x3B || b == 0x3A || csiSkipsParameters, !csiIntermediate {
+                    if csiSkipsParameters || csiSeparators >= Self.maxForwardedSeparators {
+                        csiSkipsParameters = true
+                        _ = csi(b)
+                        return
+                    }
+                    csiSeparators += 1
+                }
                 out.append(b)
                 if csi(b) { restorePoints.append(out.count) }
                 if !splitModes.isEmpty { appendSplitModes(&out) }
@@ -166,6 +184,8 @@ struct ControlScanner {
             csiPrivate = false
             csiIntermediate = false
             csiOverflow = false
+            csiSeparators = 0
+            csiSkipsParameters = false
         case 0x5D:  // ]
             state = .osc
             resetOSC()

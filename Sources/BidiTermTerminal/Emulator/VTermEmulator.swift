@@ -4,6 +4,10 @@ import CVTerm
 /// The screen of a program run on a pseudo-terminal, emulated by libvterm and read as BidiTerm
 /// cells.
 ///
+/// libvterm parses the program's output and keeps the terminal's state (modes, cursor, scroll
+/// region, pen); the screen itself is kept by the `CVTerm` shim as libvterm's screen layer keeps it,
+/// with its rows held by pointer, so a line scrolled off costs one row, not the whole screen.
+///
 /// Feed it the program's output; read rows, the damaged rows, lines scrolled off the top, the cursor
 /// and the modes; send it keys, pastes and mouse events, which it encodes as the program's modes ask;
 /// write what `takeOutput()` returns back to the program. It does no bidi: rows are in the logical
@@ -104,6 +108,10 @@ public final class VTermEmulator {
         let held = Self.incompleteUTF8Suffix(filtered)
         heldUTF8 = Array(filtered.suffix(held))
         let count = filtered.count - held
+        // libvterm 0.1.4 copies an OSC or DCS string piece with strncpy(3) and, for some streams,
+        // asks for more bytes than the piece has (found by the emulator's fuzz target: a read of 60
+        // bytes past the end of the input); zero bytes after the input end that read inside it.
+        filtered.append(contentsOf: Self.readSlack)
         var start = 0
         filtered.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, count > 0 else { return }
@@ -121,6 +129,10 @@ public final class VTermEmulator {
         scanner.restorePoints.removeAll(keepingCapacity: true)
         if filtered.capacity > 1 << 20 { filtered = [] }  // do not keep a huge feed's buffer
     }
+
+    /// Zero bytes kept after every input handed to libvterm (see `feed`): more than its string
+    /// buffer (64 bytes) can ask for.
+    static let readSlack = [UInt8](repeating: 0, count: 80)
 
     /// The length of an incomplete UTF-8 character at the end of `bytes` (0 if none).
     static func incompleteUTF8Suffix(_ bytes: [UInt8]) -> Int {
@@ -183,7 +195,7 @@ public final class VTermEmulator {
         return cells
     }
 
-    /// The rows changed since the last call (sorted, each once): libvterm's damage, and every row
+    /// The rows changed since the last call (sorted, each once): rows drawn, erased or moved, and every row
     /// after a resize or a switch between the primary and the alternate screen.
     public func takeDamagedRows() -> [Int] {
         var result: [Int] = []

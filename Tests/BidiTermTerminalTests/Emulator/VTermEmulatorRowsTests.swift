@@ -1,0 +1,132 @@
+import BidiTerm
+import XCTest
+@testable import BidiTermTerminal
+
+/// The emulator's screen is the shim's own on libvterm's state layer, its rows kept by pointer
+/// (a line feed at the bottom turns the rows round). These pin down that it behaves as libvterm's
+/// screen layer did: what scrolls into the scrollback and what does not, the colours of the rows
+/// that come in, selective erase, double-width lines, and a screen made shorter.
+final class VTermEmulatorRowsTests: XCTestCase {
+    func test_regionAtTheTop_pushesItsTopLineOff_asLibvtermsScreenDid() {
+        let e = VTermEmulator(rows: 5, columns: 4)
+        e.feed("1\r\n2\r\n3\r\n4\r\n5")
+        e.feed("\(CSI)1;3r\(CSI)3;1H\n")  // region rows 1–3, LF at its bottom
+        XCTAssertEqual(e.lines, ["2", "3", "", "4", "5"])
+        XCTAssertEqual(e.takeScrolledOff().map(text(of:)), ["1"])
+    }
+
+    func test_scrollDown_atTheTop_movesRowsDown_pushesNothing() {
+        let e = VTermEmulator(rows: 3, columns: 4)
+        e.feed("a\r\nb\r\nc\(CSI)H\(ESC)M")  // reverse index on the top row
+        XCTAssertEqual(e.lines, ["", "a", "b"])
+        e.feed("\(CSI)2T")  // scroll down two more
+        XCTAssertEqual(e.lines, ["", "", ""])
+        e.feed("x\(CSI)3;1Hy\(CSI)S")  // scroll up one: the top row leaves for the scrollback
+        XCTAssertEqual(e.lines, ["", "y", ""])
+        XCTAssertEqual(e.takeScrolledOff().map(text(of:)), ["x"])
+    }
+
+    func test_scrollingMoreThanTheScreen_erasesIt_withoutPushingLines() {
+        let e = VTermEmulator(rows: 3, columns: 4)
+        e.feed("a\r\nb\r\nc\(CSI)9S")
+        XCTAssertEqual(e.lines, ["", "", ""])
+        XCTAssertTrue(e.takeScrolledOff().isEmpty, "libvterm erases the lot")
+    }
+
+    func test_rowsThatComeIn_takeThePensBackground() {
+        let e = VTermEmulator(rows: 2, columns: 3)
+        e.feed("a\r\nb\(CSI)44m\r\n")  // the line feed at the bottom with a blue pen
+        XCTAssertEqual(e.lines, ["b", ""])
+        XCTAssertEqual(e.row(1).map(\.style.bg), [.ansi(4), .ansi(4), .ansi(4)])
+        XCTAssertEqual(e.row(0)[1].style.bg, .default)
+        e.feed("\(CSI)41m\(CSI)2J")
+        XCTAssertEqual(Set(e.row(0).map(\.style.bg) + e.row(1).map(\.style.bg)), [.ansi(1)])
+    }
+
+    func test_selectiveErase_keepsProtectedCells() {
+        let e = VTermEmulator(rows: 1, columns: 8)
+        e.feed("\(CSI)1\"qAB\(CSI)0\"qCD\(CSI)?2K")  // DECSCA on for AB, off for CD, DECSEL whole line
+        XCTAssertEqual(e.text(0), "AB")
+        e.feed("\(CSI)2K")  // EL erases everything
+        XCTAssertEqual(e.text(0), "")
+    }
+
+    func test_doubleWidthLine_erasesItsRightHalf() {
+        let e = VTermEmulator(rows: 1, columns: 8)
+        e.feed("abcdefgh\(ESC)#6")
+        XCTAssertEqual(e.text(0), "abcd")
+    }
+
+    func test_fewerRows_pushTheRowsAboveTheCursorOff_andTheCursorFollows() {
+        let e = VTermEmulator(rows: 5, columns: 4)
+        e.feed("1\r\n2\r\n3\r\n4\r\n5")
+        e.resize(rows: 3, columns: 4)
+        XCTAssertEqual(e.lines, ["3", "4", "5"])
+        XCTAssertEqual(e.takeScrolledOff().map(text(of:)), ["1", "2"])
+        XCTAssertEqual(e.cursor.y, 2)
+        XCTAssertEqual(e.cursor.x, 1)
+        // Blank rows below the cursor go first: nothing scrolls.
+        let f = VTermEmulator(rows: 5, columns: 4)
+        f.feed("1\r\n2")
+        f.resize(rows: 3, columns: 4)
+        XCTAssertEqual(f.lines, ["1", "2", ""])
+        XCTAssertTrue(f.takeScrolledOff().isEmpty)
+        XCTAssertEqual(f.cursor.y, 1)
+    }
+
+    func test_wideColumnsAndMoreRows_keepTheTopLeft() {
+        let e = VTermEmulator(rows: 2, columns: 4)
+        e.feed("abcd\r\n中文")
+        e.resize(rows: 4, columns: 6)
+        XCTAssertEqual(e.lines, ["abcd", "中文", "", ""])
+        assertWellFormed(e)
+        e.resize(rows: 4, columns: 3)  // the second wide character is cut at the new edge
+        XCTAssertEqual(e.text(0), "abc")
+        assertWellFormed(e)
+    }
+
+    func test_aFlood_onAShortScreen_keepsEveryLineInOrder() {
+        let e = VTermEmulator(rows: 3, columns: 10)
+        for i in 0..<500 { e.feed("line \(i)\r\n") }
+        let lines = e.takeScrolledOff().map(text(of:))
+        XCTAssertEqual(lines, (0..<498).map { "line \($0)" })
+        XCTAssertEqual(e.lines, ["line 498", "line 499", ""])
+    }
+}
+
+/// What libvterm 0.1.4 gets of a CSI with more parameters than it has room for.
+final class ControlScannerParameterTests: XCTestCase {
+    private func scanned(_ chunks: [String]) -> String {
+        var scanner = ControlScanner()
+        var out: [UInt8] = []
+        for chunk in chunks {
+            Array(chunk.utf8).withUnsafeBytes { scanner.scan($0, into: &out) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func test_aCSIWithMoreThan16Parameters_isCutTo16_withItsFinalByte() {
+        let many = (1...20).map(String.init).joined(separator: ";")
+        let first16 = (1...16).map(String.init).joined(separator: ";")
+        XCTAssertEqual(scanned(["\(CSI)\(many)mtext"]), "\(CSI)\(first16)mtext")
+        // Sub-parameters count as libvterm counts them, and a split between feeds changes nothing.
+        let colons = String(repeating: ":", count: 19)
+        XCTAssertEqual(scanned(["\(CSI)38\(colons.prefix(7))", "\(colons.dropFirst(7))5mX"]),
+                       "\(CSI)38\(String(repeating: ":", count: 15))mX")
+        // 16 parameters pass whole; the next CSI starts its count again.
+        XCTAssertEqual(scanned(["\(CSI)\(first16)m\(CSI)\(first16)H"]), "\(CSI)\(first16)m\(CSI)\(first16)H")
+    }
+
+    func test_theEmulator_afterSuchASequence_stillDrawsInItsColours() {
+        let e = VTermEmulator(rows: 2, columns: 8)
+        // Bold 15 times, red 16th, underline 17th (left out).
+        e.feed("\(CSI)\(String(repeating: "1;", count: 15))31;4mred")
+        XCTAssertEqual(e.text(0), "red")
+        XCTAssertEqual(e.row(0)[0].style.fg, .ansi(1))
+        XCTAssertTrue(e.row(0)[0].style.attributes.contains(.bold))
+        XCTAssertFalse(e.row(0)[0].style.attributes.contains(.underline))
+        e.feed("\(CSI)\(String(repeating: ";", count: 40))m\r\n\(CSI)32mok")
+        XCTAssertEqual(e.text(1), "ok")
+        XCTAssertEqual(e.row(1)[0].style.fg, .ansi(2))
+    }
+}
