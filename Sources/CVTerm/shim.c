@@ -103,6 +103,17 @@ static inline void erase_cell(CVTerm *t, CVTerm_Cell *c) {
     *c = t->pen;
 }
 
+// A whole row erased: the first cell from the pen, the rest copied in doubling blocks.
+static void erase_row(CVTerm *t, CVTerm_Cell *row) {
+    int cols = t->cols, done = 1;
+    row[0] = t->pen;
+    while (done < cols) {
+        int n = done < cols - done ? done : cols - done;
+        memcpy(row + done, row, (size_t)n * sizeof *row);
+        done += n;
+    }
+}
+
 // Row `row` of the shown screen as handed out, into `out` (`cols` cells): a left half whose right
 // neighbour is a continuation is 2 wide, a continuation 0 wide with no characters, every other
 // cell 1 wide (widths as libvterm's screen gives them, read from the neighbours); the whole screen's
@@ -225,14 +236,12 @@ static int on_scrollrect(VTermRect rect, int downward, int rightward, void *user
         memcpy(t->spare, base, (size_t)by * sizeof *base);
         memmove(base, base + by, (size_t)(height - by) * sizeof *base);
         memcpy(base + height - by, t->spare, (size_t)by * sizeof *base);
-        for (int row = rect.end_row - by; row < rect.end_row; row++)
-            for (int col = 0; col < t->cols; col++) erase_cell(t, &rows[row][col]);
+        for (int row = rect.end_row - by; row < rect.end_row; row++) erase_row(t, rows[row]);
     } else {
         memcpy(t->spare, base + height - by, (size_t)by * sizeof *base);
         memmove(base + by, base, (size_t)(height - by) * sizeof *base);
         memcpy(base, t->spare, (size_t)by * sizeof *base);
-        for (int row = rect.start_row; row < rect.start_row + by; row++)
-            for (int col = 0; col < t->cols; col++) erase_cell(t, &rows[row][col]);
+        for (int row = rect.start_row; row < rect.start_row + by; row++) erase_row(t, rows[row]);
     }
     mark_rows(t, rect.start_row, rect.end_row);
     return 1;

@@ -304,7 +304,7 @@ public final class VTermEmulator {
     static func cell(from c: CVTerm_Cell) -> Cell {
         // The commonest cell of all, an erased one in the default colours (most of a line's width).
         if c.chars.0 == 0, c.width == 1, c.attrs == 0, Int32(c.fg_kind) == CVTERM_COLOR_DEFAULT,
-           Int32(c.bg_kind) == CVTERM_COLOR_DEFAULT { return .blank }
+           Int32(c.bg_kind) == CVTERM_COLOR_DEFAULT { return Cell(" ", width: 1, style: Style()) }  // Cell.blank, built (a copy of the static goes through its value witness)
         let style = Style(fg: color(c.fg_kind, c.fg_index, c.fg_r, c.fg_g, c.fg_b),
                           bg: color(c.bg_kind, c.bg_index, c.bg_r, c.bg_g, c.bg_b),
                           attributes: attributes(c.attrs))
