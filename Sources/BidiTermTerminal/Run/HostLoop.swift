@@ -28,9 +28,14 @@ final class HostLoop {
     var shownCursorShape: Int = -1
     var childGone = false
     var exit: ProgramExit?
-    let clock = ContinuousClock()
-    var lastFrame: ContinuousClock.Instant
-    let started: ContinuousClock.Instant
+    /// Monotonic times in nanoseconds (`Self.now()`): the last frame, the start.
+    var lastFrame: Int64
+    let started: Int64
+    /// The frame interval and the notice's time, in nanoseconds.
+    let frameNanos: Int64
+    let noticeEnd: Int64
+    /// The descriptors waited on (the terminal, the program), kept from wait to wait.
+    var pollFDs: [pollfd]
     var escapeSince: ContinuousClock.Instant?
     var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
     /// Whether the last wait ended with nothing to read (the child's state is looked at then too,
@@ -67,10 +72,33 @@ final class HostLoop {
         worker = ScreenWorker(screen: screen, bidi: RowBidi(options: rowOptions))
         frame = Array(repeating: [], count: rows)
         layouts = Array(repeating: nil, count: rows)
-        lastFrame = clock.now
-        started = clock.now
+        lastFrame = Self.now()
+        started = lastFrame
+        frameNanos = Self.nanoseconds(options.frameInterval)
+        noticeEnd = started + Self.nanoseconds(options.noticeDuration)
+        pollFDs = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: child.master, events: Int16(POLLIN), revents: 0)]
         // Keys typed while the terminal answered the start-up queries go to the program.
         if !identification.typedInput.isEmpty { handleInput(identification.typedInput) }
+    }
+
+    /// The monotonic clock in nanoseconds (cheaper than `ContinuousClock`'s instants, read several
+    /// times per key).
+    static func now() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    static func nanoseconds(_ d: Duration) -> Int64 {
+        d.components.seconds * 1_000_000_000 + d.components.attoseconds / 1_000_000_000
+    }
+
+    /// Whole milliseconds from `now` until `deadline`, rounded up (0 when past), for poll(2).
+    static func milliseconds(until deadline: Int64, from now: Int64) -> Int32 {
+        let d = deadline - now
+        if d <= 0 { return 0 }
+        return Int32(min(Int64(Int32.max), d / 1_000_000 + 1))
     }
 
     /// Scrolled-off lines that make a frame due at once (fewer than the emulator keeps).
@@ -102,7 +130,7 @@ final class HostLoop {
                 break
             }
             wait()
-            if pendingFrame, clock.now >= lastFrame.advanced(by: options.frameInterval)
+            if pendingFrame, Self.now() >= lastFrame + frameNanos
                 || emulator.pendingScrolledLines >= Self.scrollBatch { render() }
         }
         leave()
@@ -120,19 +148,17 @@ final class HostLoop {
 
     private func wait() {
         var timeout: Int32 = 250
-        if pendingFrame {
-            let d = clock.now.duration(to: lastFrame.advanced(by: options.frameInterval))
-            timeout = min(timeout, Int32(max(0, d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000 + 1)))
-        }
+        let now = Self.now()
+        if pendingFrame { timeout = min(timeout, Self.milliseconds(until: lastFrame + frameNanos, from: now)) }
         if decoder.hasPending { timeout = min(timeout, Int32(options.escapeDelayMilliseconds)) }
         if noticeShowing {
             // Wake when the notice's time is up, to take it off the bottom row.
-            let d = clock.now.duration(to: started.advanced(by: options.noticeDuration))
-            timeout = min(timeout, Int32(max(0, d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000 + 1)))
+            timeout = min(timeout, Self.milliseconds(until: noticeEnd, from: now))
         }
-        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: child.master, events: Int16(POLLIN), revents: 0)]
-        let n = poll(&fds, 2, timeout)
+        pollFDs[0].revents = 0
+        pollFDs[1].revents = 0
+        let n = poll(&pollFDs, 2, timeout)
+        let fds = pollFDs
         quietWait = n == 0
         if n < 0 { return }  // EINTR: the signal is looked at by the caller
         if fds[1].revents != 0 { readProgram(hangUp: fds[1].revents & Int16(POLLIN) == 0) }
@@ -274,7 +300,7 @@ final class HostLoop {
     private var noticeTimeUp = false
     private var noticeShowing: Bool {
         guard notice != nil, !noticeCleared, !noticeTimeUp else { return false }
-        if clock.now < started.advanced(by: options.noticeDuration) { return true }
+        if Self.now() < noticeEnd { return true }
         noticeTimeUp = true
         return false
     }
@@ -286,7 +312,7 @@ final class HostLoop {
     }
 
     func render() {
-        lastFrame = clock.now
+        lastFrame = Self.now()
         pendingFrame = false
         if emulator.altScreen != shownAlternate {
             shownAlternate = emulator.altScreen
