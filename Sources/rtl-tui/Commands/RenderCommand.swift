@@ -12,6 +12,9 @@ enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
+        // Only used when `render` is parsed as the root (`RTLTUI.parse`): it names the tool in
+        // front of the command and skips the completion-script check, which the tree makes.
+        _superCommandName: "rtl-tui",
         abstract: "Print text in visual order, shaped and mirrored, ready for any terminal.",
         discussion: """
             Each TEXT argument, or each line of standard input when there is none, is one paragraph. \

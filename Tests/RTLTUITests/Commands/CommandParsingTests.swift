@@ -39,6 +39,41 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertNoThrow(try RenderCommand.parse(["--numerals", "locale", "--locale", "fa", "x"]))
     }
 
+    /// `render` is parsed with `RenderCommand` as the root (start-up time); whatever the command
+    /// line, the outcome is the whole tree's: the same command and values, the same help, version,
+    /// completion script, message and exit status.
+    func test_render_parsedAsRoot_sameOutcomeAsTheTree() {
+        func outcome(_ parse: () throws -> ParsableCommand) -> String {
+            do {
+                let command = try parse()
+                var text = "\(type(of: command))\n"
+                dump(command, to: &text)
+                return text
+            } catch {
+                return "status \(RTLTUI.exitCode(for: error).rawValue)\n\(RTLTUI.fullMessage(for: error))"
+            }
+        }
+        let lines: [[String]] = [
+            [], ["שלום"], ["--width", "20", "--align", "center", "שלום", "עולם"],
+            ["--dir", "rtl", "--numerals", "arab", "--locale", "ar", "--no-shape", "--strict", "--tab-size", "4", "x"],
+            ["--format", "ansi", "--bidi-mode", "none", "--no-mirror"], ["--screen", "s.yaml", "--pseudo", "ar-XB"],
+            ["--help"], ["-h"], ["help"], ["--help-hidden"], ["--version"], ["--experimental-dump-help"],
+            ["--generate-completion-script", "bash"], ["--generate-completion-script=zsh"], ["x", "--generate-completion-script", "fish"],
+            ["--bogus"], ["--width"], ["--width", "0", "x"], ["--numerals", "locale", "x"], ["--format", "svg", "x"],
+            ["--screen", "s.yaml", "x"], ["--pseudo", "en-XA"], ["--align", "up"], ["--", "--version"], ["--", "-h", "--bogus"],
+            ["demo"], ["render"],
+        ]
+        for line in lines {
+            let arguments = ["render"] + line
+            let got = outcome { try RTLTUI.parseCommand(arguments) }
+            XCTAssertEqual(got, outcome { try RTLTUI.parseAsRoot(arguments) }, "\(arguments)")
+            XCTAssertFalse(got.isEmpty)
+        }
+        XCTAssertEqual(outcome { try RTLTUI.parseCommand(["render", "--version"]) }, "status 0\n0.6.0")
+        XCTAssertTrue(outcome { try RTLTUI.parseCommand(["render", "--bogus"]) }.contains("Usage: rtl-tui render"))
+        XCTAssertTrue(outcome { try RTLTUI.parseCommand(["render", "--width", "3", "x"]) }.hasPrefix("RenderCommand\n"))
+    }
+
     func test_inspect_sharesDirectionAndStrict() throws {
         let c = try InspectCommand.parse(["--dir", "ltr", "--strict", "--format", "jsonl", "abc"])
         XCTAssertEqual(c.direction.dir, .ltr)
