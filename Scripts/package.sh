@@ -93,7 +93,8 @@ CONTROL
 test_deb() {
   local deb
   deb=$(ls rtl-tui_*.deb | head -1)
-  apt-get install -y -qq "./$deb" >/dev/null
+  # --reinstall: the same version already installed (an earlier build) is replaced by this one.
+  apt-get install -y -qq --reinstall "./$deb" >/dev/null
   dpkg -s rtl-tui | sed -n 's/^Depends: /depends: /p'
   # The toolchain out of reach: an empty file system over /opt/swift, seen by this command only.
   unshare --mount sh -euc '
