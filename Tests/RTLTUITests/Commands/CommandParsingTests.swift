@@ -7,14 +7,14 @@ import XCTest
 /// The command lines of every command as argument-parser reads them: the shared option groups,
 /// the defaults, what validation refuses, and the exit statuses.
 final class CommandParsingTests: XCTestCase {
-    func test_render_sharedGroupsAndItsOwnOptions() throws {
+    func test_render_sharedAndItsOwnOptions() throws {
         let c = try RenderCommand.parse(["--dir", "rtl", "--numerals", "arab", "--locale", "ar", "--no-shape",
                                          "--strict", "--width", "20", "--align", "center", "שלום"])
-        XCTAssertEqual(c.direction.dir, .rtl)
-        XCTAssertEqual(c.numerals.numerals, .arab)
-        XCTAssertEqual(c.locale.locale, "ar")
-        XCTAssertTrue(c.shaping.noShape)
-        XCTAssertTrue(c.strict.strict)
+        XCTAssertEqual(c.dir, .rtl)
+        XCTAssertEqual(c.numerals, .arab)
+        XCTAssertEqual(c.locale, "ar")
+        XCTAssertTrue(c.noShape)
+        XCTAssertTrue(c.strict)
         XCTAssertEqual(c.width, 20)
         XCTAssertEqual(c.align, .center)
         XCTAssertEqual(c.text, ["שלום"])
@@ -22,11 +22,12 @@ final class CommandParsingTests: XCTestCase {
 
     func test_render_defaults() throws {
         let c = try RenderCommand.parse([])
-        XCTAssertEqual(c.direction.dir, .auto)
-        XCTAssertNil(c.numerals.numerals, "no --numerals: text keeps its digits, screens take the locale's")
-        XCTAssertNil(c.locale.locale)
-        XCTAssertFalse(c.shaping.noShape)
-        XCTAssertFalse(c.strict.strict)
+        XCTAssertEqual(c.dir, .auto)
+        XCTAssertNil(c.numerals, "no --numerals: text keeps its digits, screens take the locale's")
+        XCTAssertNil(c.locale)
+        XCTAssertFalse(c.noShape)
+        XCTAssertFalse(c.strict)
+        XCTAssertEqual(c.bidiMode, .auto)
         XCTAssertEqual(c.format, .plain)
         XCTAssertNil(c.screenOptions.screen)
     }
@@ -143,6 +144,10 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertEqual(helpLine(render, "--numerals"), helpLine(demo, "--numerals"))
         XCTAssertEqual(helpLine(render, "--no-shape"), helpLine(browse, "--no-shape"))
         XCTAssertEqual(helpLine(demo, "--bidi-mode"), helpLine(browse, "--bidi-mode"))
+        // render declares the shared options as its own (start-up time), with the same help.
+        XCTAssertEqual(helpLine(render, "--bidi-mode"), helpLine(demo, "--bidi-mode"))
+        XCTAssertEqual(helpLine(render, "--strict"), helpLine(inspect, "--strict"))
+        XCTAssertNotNil(helpLine(render, "--strict"))
         let preview = PreviewCommand.helpMessage(columns: 200)
         XCTAssertEqual(helpLine(preview, "--pseudo"), helpLine(render, "--pseudo"))
         XCTAssertEqual(helpLine(preview, "--pseudo"), helpLine(demo, "--pseudo"))
