@@ -190,6 +190,17 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertEqual(DirectionOption.auto.base(fallback: .rtl), .auto(fallback: .rtl))
     }
 
+    /// The values the help and the completions list for an enum's option are its raw values, in
+    /// order (CommonOptions.swift gives them without argument-parser's key path).
+    func test_enumOptionValues_areTheRawValues() {
+        XCTAssertEqual(RenderFormat.allValueStrings, ["plain", "ansi", "html", "svg"])
+        XCTAssertEqual(HorizontalAlignment.allValueStrings, HorizontalAlignment.allCases.map(\.rawValue))
+        XCTAssertEqual(TerminalBidiMode.allValueStrings, TerminalBidiMode.allCases.map(\.rawValue))
+        XCTAssertEqual(ThemeOption.allValueStrings, ThemeOption.allCases.map(\.rawValue))
+        XCTAssertEqual(MarksOptions.Choice.allValueStrings, ["auto", "combined", "cell", "drop"])
+        XCTAssertTrue(RenderCommand.helpMessage(columns: 200).contains("values: plain, ansi, html, svg"))
+    }
+
     /// The exit statuses are named once; `RTLTUI.run` (the executable's `main`) returns them.
     func test_exitStatuses() throws {
         XCTAssertEqual(ExitCode.usage.rawValue, 64)
