@@ -199,6 +199,15 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertEqual(ThemeOption.allValueStrings, ThemeOption.allCases.map(\.rawValue))
         XCTAssertEqual(MarksOptions.Choice.allValueStrings, ["auto", "combined", "cell", "drop"])
         XCTAssertTrue(RenderCommand.helpMessage(columns: 200).contains("values: plain, ansi, html, svg"))
+        // Descriptions: only for the cases described otherwise than by their raw value.
+        XCTAssertEqual(RenderFormat.allValueDescriptions, [:])
+        XCTAssertEqual(DescribedChoice.allValueDescriptions, ["a": "the first"])
+        XCTAssertEqual(DescribedChoice.allValueStrings, ["a", "b"])
+    }
+
+    private enum DescribedChoice: String, CaseIterable, ExpressibleByArgument {
+        case a, b
+        var defaultValueDescription: String { self == .a ? "the first" : rawValue }
     }
 
     /// The exit statuses are named once; `RTLTUI.run` (the executable's `main`) returns them.
