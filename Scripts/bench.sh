@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # `make bench`: the performance benchmark (see BENCHMARKS.md).
 #   Scripts/bench.sh [rtl-bench options]     e.g. --runs 7, --synthetic, --size 20000000,
-#                                            --run-only (only the figures of rtl-tui run)
+#                                            --run-only (only the figures of rtl-tui run),
+#                                            --startup-only (only the start-up figures)
 # Builds rtl-tui and the driver in release, builds the C baselines (Benchmarks/icu-baseline.c,
 # Benchmarks/icu-wrap-baseline.c) against libicuuc and the memory probe (Benchmarks/peak-rss.c),
 # builds the pty driver of the `rtl-tui run` figures (Benchmarks/pty-bench.c), makes sure GNU
 # FriBidi's command (Debian's libfribidi-bin) and tmux (the contender of `run`) are there, then
 # runs Sources/rtl-bench, which prints every figure and whether each target is met.
+# The start-up figure times the binary users install, the statically linked one of
+# Scripts/package.sh build (.build-static/release/rtl-tui, built or brought up to date here; about
+# 4 minutes the first time), beside the development build. BENCH_STATIC=0 skips it.
 # BENCH_SCRATCH picks the SwiftPM scratch directory (default .build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +47,11 @@ fi
 
 $SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-tui
 $SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-bench
+STATIC_BIN=none
+if [ "${BENCH_STATIC:-1}" != 0 ]; then
+  SWIFT=$SWIFT Scripts/package.sh build
+  STATIC_BIN=.build-static/release/rtl-tui
+fi
 mkdir -p "$SCRATCH/bench"
 CC=${CC:-$(command -v cc || command -v clang || echo cc)}
 "$CC" -O2 -o "$SCRATCH/bench/icu-baseline" Benchmarks/icu-baseline.c -licuuc
@@ -50,7 +59,7 @@ CC=${CC:-$(command -v cc || command -v clang || echo cc)}
 "$CC" -O2 -o "$SCRATCH/bench/peak-rss" Benchmarks/peak-rss.c
 "$CC" -O2 -o "$SCRATCH/bench/pty-bench" Benchmarks/pty-bench.c
 
-exec "$SCRATCH/release/rtl-bench" --rtl-tui "$SCRATCH/release/rtl-tui" --baseline "$SCRATCH/bench/icu-baseline" \
+exec "$SCRATCH/release/rtl-bench" --rtl-tui "$SCRATCH/release/rtl-tui" --static-rtl-tui "$STATIC_BIN" --baseline "$SCRATCH/bench/icu-baseline" \
   --wrap-baseline "$SCRATCH/bench/icu-wrap-baseline" \
   --peak-rss "$SCRATCH/bench/peak-rss" --pty-bench "$SCRATCH/bench/pty-bench" \
   --work "$SCRATCH/bench" --swift-version "$($SWIFT --version 2>/dev/null | head -n 1)" "$@"

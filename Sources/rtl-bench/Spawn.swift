@@ -11,6 +11,8 @@ struct RunResult {
     var status: Int32
     /// Bytes the child wrote to its standard output (0 when it went to /dev/null).
     var outputBytes: Int
+    /// Page faults of the child (minor and major).
+    var pageFaults = 0
 }
 
 enum Spawn {
@@ -57,7 +59,8 @@ enum Spawn {
         var st = stat()
         let outBytes = outputPath == "/dev/null" ? 0 : (stat(outputPath, &st) == 0 ? Int(st.st_size) : 0)
         let exit: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return RunResult(seconds: seconds, cpuSeconds: cpu, status: exit, outputBytes: outBytes)
+        return RunResult(seconds: seconds, cpuSeconds: cpu, status: exit, outputBytes: outBytes,
+                         pageFaults: Int(usage.ru_minflt + usage.ru_majflt))
     }
 
     /// The standard output of a short command, or nil when it cannot run.

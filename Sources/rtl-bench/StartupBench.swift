@@ -4,23 +4,36 @@ import Glibc
 
 /// Start-up time: `rtl-tui render` of one short line against `fribidi` of the same line, each run
 /// `rounds` times alternately as a new process (standard input from a file); the median wall time
-/// of each and their ratio. What a user waits for when a script calls `render` once per string.
-@MainActor func measureStartup(rtlTUI: String, work: String, rounds: Int = 41) {
+/// of each, its page faults and the ratio. What a user waits for when a script calls `render` once
+/// per string. `binaries` are the rtl-tui builds to time, each with a label: the installed one
+/// (statically linked, `Scripts/package.sh build`) first, the development build after it.
+@MainActor func measureStartup(binaries: [(label: String, path: String)], work: String, rounds: Int = 41) {
     let line = work + "/startup-line.txt"
     writeBytes(line, Array("שלום עולם! התקשרו ל-03-1234567 (שלוחה 12).\n".utf8))
     defer { unlink(line) }
-    var ours: [Double] = [], theirs: [Double] = []
     let fribidi = ["/usr/bin/fribidi", "--nopad", "--nobreak"]
     let hasFribidi = access(fribidi[0], X_OK) == 0
+    let contenders = binaries.filter { access($0.path, X_OK) == 0 }
+    var ours = [[RunResult]](repeating: [], count: contenders.count), theirs: [RunResult] = []
     for _ in 0..<rounds {
-        ours.append(Spawn.run([rtlTUI, "render"], inputPath: line).seconds)
-        if hasFribidi { theirs.append(Spawn.run(fribidi, inputPath: line).seconds) }
+        for (i, c) in contenders.enumerated() { ours[i].append(Spawn.run([c.path, "render"], inputPath: line)) }
+        if hasFribidi { theirs.append(Spawn.run(fribidi, inputPath: line)) }
+    }
+    func figures(_ runs: [RunResult]) -> String {
+        let seconds = runs.map(\.seconds)
+        let faults = runs.map { Double($0.pageFaults) }
+        return "median \(fmt(median(seconds) * 1000, 1)) ms, min \(fmt((seconds.min() ?? 0) * 1000, 1)) ms, "
+            + "\(Int(median(faults))) page faults"
     }
     say("== start-up: one line, a new process each time, \(rounds) rounds alternated ==")
-    say("  rtl-tui render   median \(fmt(median(ours) * 1000, 1)) ms, min \(fmt((ours.min() ?? 0) * 1000, 1)) ms")
+    for (i, c) in contenders.enumerated() { say("  \(pad("rtl-tui render, " + c.label, 36)) \(figures(ours[i]))") }
+    for b in binaries where access(b.path, X_OK) != 0 { say("  rtl-tui render, \(b.label): \(b.path) is not built, SKIPPED") }
     if hasFribidi {
-        say("  fribidi          median \(fmt(median(theirs) * 1000, 1)) ms, min \(fmt((theirs.min() ?? 0) * 1000, 1)) ms")
-        say("  ratio rtl-tui / fribidi: \(fmt(median(ours) / max(median(theirs), 1e-9), 2))x (information)")
+        say("  \(pad("fribidi", 36)) \(figures(theirs))")
+        for (i, c) in contenders.enumerated() {
+            let ratio = median(ours[i].map(\.seconds)) / max(median(theirs.map(\.seconds)), 1e-9)
+            say("  ratio to fribidi, \(c.label): \(fmt(ratio, 2))x (information)")
+        }
     } else {
         say("  fribidi: not installed, SKIPPED")
     }

@@ -20,6 +20,8 @@ struct Options {
     var runs = 5
     var size = 50_000_000
     var rtlTUI = ".build/release/rtl-tui"
+    var staticRTLTUI = ".build-static/release/rtl-tui"
+    var startupOnly = false
     var baseline = ".build/bench/icu-baseline"
     var wrapBaseline = ".build/bench/icu-wrap-baseline"
     var peakRSS = ".build/bench/peak-rss"
@@ -34,7 +36,8 @@ struct Options {
 
 func usage() -> Never {
     say("""
-        usage: rtl-bench [--runs N] [--size BYTES] [--rtl-tui PATH] [--baseline PATH] [--wrap-baseline PATH]
+        usage: rtl-bench [--runs N] [--size BYTES] [--rtl-tui PATH] [--static-rtl-tui PATH|none] [--startup-only]
+                         [--baseline PATH] [--wrap-baseline PATH]
                          [--peak-rss PATH] [--fribidi PATH|none] [--work DIR] [--synthetic] [--swift-version TEXT]
                          [--pty-bench PATH] [--run-rounds N] [--run-only]
         """)
@@ -49,6 +52,8 @@ while let a = args.popFirst() {
     case "--runs": opt.runs = max(1, Int(value()) ?? 5)
     case "--size": opt.size = max(1, Int(value()) ?? opt.size)
     case "--rtl-tui": opt.rtlTUI = value()
+    case "--static-rtl-tui": opt.staticRTLTUI = value()
+    case "--startup-only": opt.startupOnly = true
     case "--baseline": opt.baseline = value()
     case "--wrap-baseline": opt.wrapBaseline = value()
     case "--peak-rss": opt.peakRSS = value()
@@ -130,6 +135,19 @@ guard access(opt.rtlTUI, X_OK) == 0 else {
     say("error: \(opt.rtlTUI) is not built (swift build -c release --product rtl-tui)")
     exit(1)
 }
+
+// MARK: - Start-up
+
+// The installed binary (statically linked, Scripts/package.sh build) is what users start; the
+// development build's figure is printed beside it. --static-rtl-tui none leaves the first out.
+measureStartup(binaries: (opt.staticRTLTUI == "none" ? [] : [(label: "installed (static)", path: opt.staticRTLTUI)])
+                   + [(label: "dev build", path: opt.rtlTUI)],
+               work: opt.work)
+if opt.startupOnly {
+    say("load average at end: \(loadAverage())")
+    exit(0)
+}
+
 guard access(opt.baseline, X_OK) == 0 else {
     say("error: the C baseline \(opt.baseline) is not built (cc -O2 -o \(opt.baseline) Benchmarks/icu-baseline.c -licuuc)")
     exit(1)
@@ -192,7 +210,6 @@ say("         \(rtlLines * 100 / max(1, corpus.lines.count))% of the lines have 
     RunBench(rtlTUI: opt.rtlTUI, ptyBench: opt.ptyBench, work: opt.work, corpusPath: corpusPath, corpusBytes: corpusBytes,
              smallCorpusPath: smallPath, smallCorpusBytes: smallBytes, rounds: opt.runRounds).measure()
 }
-measureStartup(rtlTUI: opt.rtlTUI, work: opt.work)
 if opt.runOnly {
     measureRun()
     say("")

@@ -32,7 +32,7 @@ struct RTLTUI: ParsableCommand {
     static func run(_ arguments: [String]) -> Int32 {
         _ = WriteFailure.take()
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseCommand(arguments)
             try command.run()
             return outputFailed() ?? ExitCode.success.rawValue
         } catch {
@@ -49,6 +49,22 @@ struct RTLTUI: ParsableCommand {
             // lost on a full disk is not a report).
             return outputFailed() ?? code.rawValue
         }
+    }
+
+    /// The command `arguments` ask for, parsed by argument-parser.
+    ///
+    /// `render` is what scripts start once per string, so its start-up counts: a plain `render`
+    /// command line is parsed with `RenderCommand` as the root, which spares argument-parser the
+    /// rest of the tree and the check for `--generate-completion-script` (skipped for a command
+    /// with a super-command name). Anything else that command line could be (help, `--version`, a
+    /// completion script, an error) makes that parse fail or return another command, and the
+    /// whole tree then parses it, so messages, help and exit codes are the tree's, as before.
+    static func parseCommand(_ arguments: [String]) throws -> ParsableCommand {
+        if arguments.first == "render", !arguments.contains(where: { $0.hasPrefix("--generate-completion-script") }),
+           let command = try? RenderCommand.parseAsRoot(Array(arguments.dropFirst())) as? RenderCommand {
+            return command
+        }
+        return try parseAsRoot(arguments)
     }
 
     /// 74, after saying so, when the command's output could not be written (`WriteFailure`).

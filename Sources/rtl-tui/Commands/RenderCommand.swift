@@ -12,6 +12,9 @@ enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
+        // Only used when `render` is parsed as the root (`RTLTUI.parse`): it names the tool in
+        // front of the command and skips the completion-script check, which the tree makes.
+        _superCommandName: "rtl-tui",
         abstract: "Print text in visual order, shaped and mirrored, ready for any terminal.",
         discussion: """
             Each TEXT argument, or each line of standard input when there is none, is one paragraph. \
@@ -28,7 +31,11 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "Paragraphs to render (default: read standard input, one paragraph per line).")
     var text: [String] = []
 
-    @OptionGroup var direction: DirectionOptions
+    // The shared options (CommonOptions.swift) are declared here as render's own, with their help
+    // and default, rather than as `@OptionGroup`s: each group costs start-up time, which counts
+    // for a command started once per string. The titled groups keep their section of the help.
+    @Option(help: DirectionOptions.help)
+    var dir: DirectionOption = .auto
 
     @Option(help: "Wrap at N terminal cells and pad each line to its alignment. With --screen: the screen's width (default 80).")
     var width: Int?
@@ -36,14 +43,17 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Alignment with --width: leading (right in RTL), trailing, left, right, center.")
     var align: HorizontalAlignment = .leading
 
-    @OptionGroup var shaping: ShapingOptions
+    @Flag(help: ShapingOptions.help)
+    var noShape = false
 
     @Flag(help: "Do not mirror brackets and other mirrored characters in RTL runs.")
     var noMirror = false
 
-    @OptionGroup var locale: LocaleOptions
+    @Option(help: LocaleOptions.help)
+    var locale: String?
 
-    @OptionGroup var numerals: NumeralsOptions
+    @Option(help: NumeralsOptions.help)
+    var numerals: NumeralsOption?
 
     @Option(help: "plain (no escape sequences), ansi (placeholders in reverse video, mirrored glyphs underlined), html (with --screen: a self-contained page) or svg (with --screen: a self-contained picture of the cells).")
     var format: RenderFormat = .plain
@@ -51,7 +61,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Tab stops every N cells.")
     var tabSize: Int = 8
 
-    @OptionGroup var strict: StrictUTF8Options
+    @Flag(help: StrictUTF8Options.help)
+    var strict = false
 
     @OptionGroup(title: "Screen files")
     var screenOptions: ScreenRenderOptions
@@ -59,17 +70,18 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Screen files")
     var pseudo: PseudoLocaleOptions
 
-    @OptionGroup var bidi: BidiModeOptions
+    @Option(help: BidiModeOptions.help)
+    var bidiMode: TerminalBidiMode = .auto
 
     func validate() throws {
         if let w = width, w < 1 { throw ValidationError("--width must be at least 1 (got \(w)).") }
         if tabSize < 1 || tabSize > 64 { throw ValidationError("--tab-size must be between 1 and 64 (got \(tabSize)).") }
-        if numerals.numerals == .locale && locale.locale == nil && screenOptions.screen == nil {
+        if numerals == .locale && locale == nil && screenOptions.screen == nil {
             throw ValidationError("--numerals locale needs --locale.")
         }
         if screenOptions.screen != nil && !text.isEmpty { throw ValidationError("Give TEXT or --screen, not both.") }
         if pseudo.pseudo != nil && screenOptions.screen == nil { throw ValidationError("--pseudo needs --screen.") }
-        _ = try pseudo.locale(locale.locale)
+        _ = try pseudo.locale(locale)
         if (format == .html || format == .svg) && screenOptions.screen == nil {
             throw ValidationError("--format \(format.rawValue) needs --screen.")
         }
@@ -84,23 +96,23 @@ struct RenderCommand: ParsableCommand {
             case .html: screenFormat = .html
             case .svg: screenFormat = .svg
             }
-            let job = ScreenRenderJob(options: screenOptions, screen: screen, direction: direction.dir.fixed, width: width,
-                                      locale: try pseudo.locale(locale.locale), numerals: numerals.numerals?.fixed, format: screenFormat,
-                                      shaping: !shaping.noShape, mirroring: !noMirror, tabSize: tabSize)
+            let job = ScreenRenderJob(options: screenOptions, screen: screen, direction: dir.fixed, width: width,
+                                      locale: try pseudo.locale(locale), numerals: numerals?.fixed, format: screenFormat,
+                                      shaping: !noShape, mirroring: !noMirror, tabSize: tabSize)
             let status = job.run()
             if status != .success { throw status }
             return
         }
-        let locale = self.locale.locale
+        let locale = self.locale
         let fallback = locale.map { LayoutDirection(locale: $0) } ?? .ltr
-        let base = direction.dir.base(fallback: fallback)
-        var options = LayoutOptions(shaping: !shaping.noShape, mirroring: !noMirror, tabSize: tabSize)
-        let digits = numerals.numerals ?? .keep
+        let base = dir.base(fallback: fallback)
+        var options = LayoutOptions(shaping: !noShape, mirroring: !noMirror, tabSize: tabSize)
+        let digits = numerals ?? .keep
         options.numerals = digits == .locale ? NumeralSystem.forLocale(locale ?? "en") : digits.fixed
         let settings = RenderSettings(base: base, options: options,
                                       format: LineFormat(width: width, alignment: align, marks: format == .ansi))
         var invalid = false
-        let lines = TerminalLineOutput.standardOutput(mode: bidi.bidiMode, environment: CommandEnvironment.variables,
+        let lines = TerminalLineOutput.standardOutput(mode: bidiMode, environment: CommandEnvironment.variables,
                                                       fd: CommandEnvironment.standardOutput)
         defer { if lines.changesLines { CommandEnvironment.writeOutput(lines.finish()) } }
         if text.isEmpty {
@@ -121,6 +133,6 @@ struct RenderCommand: ParsableCommand {
             }
             out.flush()
         }
-        if invalid && strict.strict { throw ExitCode.dataError }
+        if invalid && strict { throw ExitCode.dataError }
     }
 }

@@ -15,6 +15,15 @@ final class LineReader {
 
     init(fd: Int32 = CommandEnvironment.standardInput) { self.fd = fd }
 
+    /// A reader whose first bytes, `head`, were already read from `fd`; `ended` when `fd` has
+    /// nothing after them.
+    init(fd: Int32, head: [UInt8], ended: Bool) {
+        self.fd = fd
+        if head.count > buf.count { buf = head } else { buf.replaceSubrange(0..<head.count, with: head) }
+        end = head.count
+        eof = ended
+    }
+
     /// The next line, or nil at the end of input.
     func next() -> ArraySlice<UInt8>? {
         var scanFrom = start

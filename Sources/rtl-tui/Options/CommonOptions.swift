@@ -2,13 +2,18 @@ import ArgumentParser
 import BidiTerm
 
 // The options that several commands share, each declared once and included with `@OptionGroup`.
+// `render`, which scripts start once per string, declares the untitled ones it takes as options of
+// its own, with the help given here (each group argument-parser reflects on costs start-up time).
 
 /// `--dir`: the direction (R1).
 struct DirectionOptions: ParsableArguments {
-    @Option(help: """
+    /// The help of `--dir`.
+    static let help: ArgumentHelp = """
         Direction: ltr, rtl, or auto (text: each paragraph's first strong character, else the \
         locale's direction, else LTR; screens and the demo: the locale's direction, R1).
-        """)
+        """
+
+    @Option(help: DirectionOptions.help)
     var dir: DirectionOption = .auto
 }
 
@@ -37,10 +42,13 @@ enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
 
 /// `--numerals`: the digits (R6).
 struct NumeralsOptions: ParsableArguments {
-    @Option(help: """
+    /// The help of `--numerals`.
+    static let help: ArgumentHelp = """
         Digits: latn (0–9), arab (٠–٩), arabext (۰–۹), locale (the locale's, R6) or keep (as \
         written). Default: keep for text, locale for screens and the demo.
-        """)
+        """
+
+    @Option(help: NumeralsOptions.help)
     var numerals: NumeralsOption?
 }
 
@@ -62,10 +70,13 @@ enum NumeralsOption: String, ExpressibleByArgument, CaseIterable {
 
 /// `--locale`.
 struct LocaleOptions: ParsableArguments {
-    @Option(help: """
+    /// The help of `--locale`.
+    static let help: ArgumentHelp = """
         Language (ar, he, fa, en, en_US…): the direction (R1) and the digits (R6) that follow from \
         it; for catalogs, over what each file says.
-        """)
+        """
+
+    @Option(help: LocaleOptions.help)
     var locale: String?
 }
 
@@ -96,20 +107,26 @@ extension PseudoLocale: ExpressibleByArgument {
 
 /// `--no-shape`.
 struct ShapingOptions: ParsableArguments {
-    @Flag(help: "Do not shape Arabic letters (for terminals that shape by themselves, R20).")
+    /// The help of `--no-shape`.
+    static let help: ArgumentHelp = "Do not shape Arabic letters (for terminals that shape by themselves, R20)."
+
+    @Flag(help: ShapingOptions.help)
     var noShape = false
 }
 
 /// `--bidi-mode`, for the full-screen commands.
 struct BidiModeOptions: ParsableArguments {
-    @Option(help: """
+    /// The help of `--bidi-mode`.
+    static let help: ArgumentHelp = """
         Who runs bidi (R21): auto (default: identify the terminal and do what reads right in it: \
         switch its bidi off, send rows in the order its own bidi turns back into the picture, or \
         show a notice with the setting to change), explicit (rtl-tui reorders and tells the \
         terminal not to; for terminals whose bidi is off), implicit (logical, unshaped text for a \
         terminal that does bidi; widgets stay mirrored), none (send nothing), konsole, putty, \
         qterminal, kitty (send rows for that terminal's own bidi).
-        """)
+        """
+
+    @Option(help: BidiModeOptions.help)
     var bidiMode: TerminalBidiMode = .auto
 }
 
@@ -170,7 +187,10 @@ extension ThemeOption: ExpressibleByArgument {}
 
 /// `--strict` for the commands that read text (`render`, `inspect`).
 struct StrictUTF8Options: ParsableArguments {
-    @Flag(help: "Exit with status 65 when the input is not valid UTF-8 (it is still processed, with U+FFFD).")
+    /// The help of `--strict`.
+    static let help: ArgumentHelp = "Exit with status 65 when the input is not valid UTF-8 (it is still processed, with U+FFFD)."
+
+    @Flag(help: StrictUTF8Options.help)
     var strict = false
 }
 
@@ -184,5 +204,23 @@ struct CatalogFileOptions: ParsableArguments {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one catalog file.") }
+    }
+}
+
+/// The values of a `String` enum's option, for its help and completions, as argument-parser's own
+/// defaults give them, but without what those go through for any raw value type (a key path, the
+/// raw value's conformance looked up by name), which the Swift runtime resolves on every run
+/// (about 0.3 ms of `render`'s start-up).
+extension ExpressibleByArgument where Self: CaseIterable, Self: RawRepresentable, RawValue == String {
+    /// Each case's raw value.
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+
+    /// A case's description by its raw value, for the cases whose description is not their raw value.
+    public static var allValueDescriptions: [String: String] {
+        var descriptions: [String: String] = [:]
+        for value in allCases where value.rawValue != value.defaultValueDescription {
+            descriptions[value.rawValue] = value.defaultValueDescription
+        }
+        return descriptions
     }
 }

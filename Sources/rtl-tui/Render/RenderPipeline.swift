@@ -10,7 +10,8 @@ import Glibc
 /// (one per core, each with its own engine) render chunks, and a writer thread writes the rendered
 /// chunks in input order as soon as each is ready. A fixed pool of chunks bounds the memory (the
 /// longest line aside). Whenever a read would block, the lines read so far are handed over at
-/// once, so output keeps streaming while input still arrives. With a single core, the same work
+/// once, so output keeps streaming while input still arrives. With a single core, or when the
+/// whole input arrived at once and is shorter than a chunk (a line a script renders), the same work
 /// runs on the calling thread.
 enum RenderPipeline {
     static let chunkTarget = 1 << 16
@@ -24,10 +25,31 @@ enum RenderPipeline {
         var workers = min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         if let v = CommandEnvironment.variables["RTL_TUI_WORKERS"], let n = Int(v), n >= 1 { workers = min(n, 64) }
         if workers < 2 { return serial(settings: settings, input: input, output: output) }
-        if let invalid = Parallel(settings: settings, workers: workers, input: input, output: output).run() {
+        // Starting the threads costs more than rendering what one chunk holds: an input that has
+        // ended within it is rendered here.
+        let (head, ended) = readHead(input)
+        if ended { return serial(settings: settings, reader: LineReader(fd: input, head: head, ended: true), output: output) }
+        if let invalid = Parallel(settings: settings, workers: workers, input: input, output: output, head: head).run() {
             return invalid
         }
-        return serial(settings: settings, input: input, output: output)
+        return serial(settings: settings, reader: LineReader(fd: input, head: head, ended: false), output: output)
+    }
+
+    /// The input's first bytes, at most `chunkTarget`, read as they come: after the first read,
+    /// only while more is there at once (a file, or a pipe whose writer has finished). `ended`
+    /// when the input ended within them (end of file or a read error, as the readers take it).
+    static func readHead(_ input: Int32) -> (head: [UInt8], ended: Bool) {
+        var head = [UInt8](repeating: 0, count: chunkTarget)
+        var count = 0
+        var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        while count < head.count {
+            if count > 0 && poll(&pfd, 1, 0) == 0 { break }
+            let r = head.withUnsafeMutableBufferPointer { Glibc.read(input, $0.baseAddress! + count, $0.count - count) }
+            if r < 0 && errno == EINTR { continue }
+            if r <= 0 { return (Array(head[0..<count]), true) }
+            count += r
+        }
+        return (Array(head[0..<count]), false)
     }
 
     /// One thread: read a line, render it, flush before every blocking read.
@@ -35,13 +57,17 @@ enum RenderPipeline {
     /// `lines`, when given, rewrites the visual lines for the terminal they go to (whole lines
     /// are written each time).
     static func serial(settings: RenderSettings, input: Int32, output: Int32, lines: TerminalLineOutput? = nil) -> Bool {
+        serial(settings: settings, reader: LineReader(fd: input), output: output, lines: lines)
+    }
+
+    /// `serial(settings:input:output:lines:)` reading from `reader`.
+    static func serial(settings: RenderSettings, reader: LineReader, output: Int32, lines: TerminalLineOutput? = nil) -> Bool {
         let writeAll: (Int32, UnsafeRawBufferPointer) -> Bool = { fd, bytes in
             guard let lines else { return rtlWriteAll(fd, bytes) }
             let text = lines.visual(String(decoding: bytes, as: UTF8.self))
             return Array(text.utf8).withUnsafeBytes { rtlWriteAll(fd, $0) }
         }
         let renderer = LineRenderer(settings: settings)
-        let reader = LineReader(fd: input)
         var out: [UInt8] = []
         out.reserveCapacity(1 << 17)
         var failed = false
@@ -140,11 +166,15 @@ enum RenderPipeline {
         private var failed = false
         private var invalid = false
 
-        init(settings: RenderSettings, workers: Int, input: Int32, output: Int32) {
+        /// The input's first bytes, already read (`readHead`).
+        private let head: [UInt8]
+
+        init(settings: RenderSettings, workers: Int, input: Int32, output: Int32, head: [UInt8] = []) {
             self.settings = settings
             self.workers = workers
             self.input = input
             self.output = output
+            self.head = head
             pthread_mutex_init(mutex, nil)
             pthread_cond_init(changed, nil)
             for _ in 0..<(2 * workers + 2) { free.append(Chunk(capacity: 2 * RenderPipeline.chunkTarget)) }
@@ -209,7 +239,9 @@ enum RenderPipeline {
         /// The calling thread: reads, cuts chunks at line feeds, hands them over.
         private func read() {
             var cur = takeFree()
-            cur.count = 0
+            cur.grow(to: head.count + RenderPipeline.chunkTarget)
+            cur.input.update(from: head, count: head.count)
+            cur.count = head.count
             var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             while !locked({ failed }) {
                 // Hand over the complete lines read so far when the chunk is full enough, or when

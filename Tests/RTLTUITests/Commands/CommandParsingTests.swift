@@ -7,14 +7,14 @@ import XCTest
 /// The command lines of every command as argument-parser reads them: the shared option groups,
 /// the defaults, what validation refuses, and the exit statuses.
 final class CommandParsingTests: XCTestCase {
-    func test_render_sharedGroupsAndItsOwnOptions() throws {
+    func test_render_sharedAndItsOwnOptions() throws {
         let c = try RenderCommand.parse(["--dir", "rtl", "--numerals", "arab", "--locale", "ar", "--no-shape",
                                          "--strict", "--width", "20", "--align", "center", "שלום"])
-        XCTAssertEqual(c.direction.dir, .rtl)
-        XCTAssertEqual(c.numerals.numerals, .arab)
-        XCTAssertEqual(c.locale.locale, "ar")
-        XCTAssertTrue(c.shaping.noShape)
-        XCTAssertTrue(c.strict.strict)
+        XCTAssertEqual(c.dir, .rtl)
+        XCTAssertEqual(c.numerals, .arab)
+        XCTAssertEqual(c.locale, "ar")
+        XCTAssertTrue(c.noShape)
+        XCTAssertTrue(c.strict)
         XCTAssertEqual(c.width, 20)
         XCTAssertEqual(c.align, .center)
         XCTAssertEqual(c.text, ["שלום"])
@@ -22,11 +22,12 @@ final class CommandParsingTests: XCTestCase {
 
     func test_render_defaults() throws {
         let c = try RenderCommand.parse([])
-        XCTAssertEqual(c.direction.dir, .auto)
-        XCTAssertNil(c.numerals.numerals, "no --numerals: text keeps its digits, screens take the locale's")
-        XCTAssertNil(c.locale.locale)
-        XCTAssertFalse(c.shaping.noShape)
-        XCTAssertFalse(c.strict.strict)
+        XCTAssertEqual(c.dir, .auto)
+        XCTAssertNil(c.numerals, "no --numerals: text keeps its digits, screens take the locale's")
+        XCTAssertNil(c.locale)
+        XCTAssertFalse(c.noShape)
+        XCTAssertFalse(c.strict)
+        XCTAssertEqual(c.bidiMode, .auto)
         XCTAssertEqual(c.format, .plain)
         XCTAssertNil(c.screenOptions.screen)
     }
@@ -37,6 +38,41 @@ final class CommandParsingTests: XCTestCase {
             XCTAssertThrowsError(try RenderCommand.parse(args), "\(args)")
         }
         XCTAssertNoThrow(try RenderCommand.parse(["--numerals", "locale", "--locale", "fa", "x"]))
+    }
+
+    /// `render` is parsed with `RenderCommand` as the root (start-up time); whatever the command
+    /// line, the outcome is the whole tree's: the same command and values, the same help, version,
+    /// completion script, message and exit status.
+    func test_render_parsedAsRoot_sameOutcomeAsTheTree() {
+        func outcome(_ parse: () throws -> ParsableCommand) -> String {
+            do {
+                let command = try parse()
+                var text = "\(type(of: command))\n"
+                dump(command, to: &text)
+                return text
+            } catch {
+                return "status \(RTLTUI.exitCode(for: error).rawValue)\n\(RTLTUI.fullMessage(for: error))"
+            }
+        }
+        let lines: [[String]] = [
+            [], ["שלום"], ["--width", "20", "--align", "center", "שלום", "עולם"],
+            ["--dir", "rtl", "--numerals", "arab", "--locale", "ar", "--no-shape", "--strict", "--tab-size", "4", "x"],
+            ["--format", "ansi", "--bidi-mode", "none", "--no-mirror"], ["--screen", "s.yaml", "--pseudo", "ar-XB"],
+            ["--help"], ["-h"], ["help"], ["--help-hidden"], ["--version"], ["--experimental-dump-help"],
+            ["--generate-completion-script", "bash"], ["--generate-completion-script=zsh"], ["x", "--generate-completion-script", "fish"],
+            ["--bogus"], ["--width"], ["--width", "0", "x"], ["--numerals", "locale", "x"], ["--format", "svg", "x"],
+            ["--screen", "s.yaml", "x"], ["--pseudo", "en-XA"], ["--align", "up"], ["--", "--version"], ["--", "-h", "--bogus"],
+            ["demo"], ["render"],
+        ]
+        for line in lines {
+            let arguments = ["render"] + line
+            let got = outcome { try RTLTUI.parseCommand(arguments) }
+            XCTAssertEqual(got, outcome { try RTLTUI.parseAsRoot(arguments) }, "\(arguments)")
+            XCTAssertFalse(got.isEmpty)
+        }
+        XCTAssertEqual(outcome { try RTLTUI.parseCommand(["render", "--version"]) }, "status 0\n0.6.0")
+        XCTAssertTrue(outcome { try RTLTUI.parseCommand(["render", "--bogus"]) }.contains("Usage: rtl-tui render"))
+        XCTAssertTrue(outcome { try RTLTUI.parseCommand(["render", "--width", "3", "x"]) }.hasPrefix("RenderCommand\n"))
     }
 
     func test_inspect_sharesDirectionAndStrict() throws {
@@ -108,6 +144,10 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertEqual(helpLine(render, "--numerals"), helpLine(demo, "--numerals"))
         XCTAssertEqual(helpLine(render, "--no-shape"), helpLine(browse, "--no-shape"))
         XCTAssertEqual(helpLine(demo, "--bidi-mode"), helpLine(browse, "--bidi-mode"))
+        // render declares the shared options as its own (start-up time), with the same help.
+        XCTAssertEqual(helpLine(render, "--bidi-mode"), helpLine(demo, "--bidi-mode"))
+        XCTAssertEqual(helpLine(render, "--strict"), helpLine(inspect, "--strict"))
+        XCTAssertNotNil(helpLine(render, "--strict"))
         let preview = PreviewCommand.helpMessage(columns: 200)
         XCTAssertEqual(helpLine(preview, "--pseudo"), helpLine(render, "--pseudo"))
         XCTAssertEqual(helpLine(preview, "--pseudo"), helpLine(demo, "--pseudo"))
@@ -148,6 +188,26 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertEqual(NumeralsOption.allCases.map(\.fixed), [.latn, .arab, .arabext, nil, nil])
         XCTAssertEqual(DirectionOption.allCases.map(\.fixed), [.ltr, .rtl, nil])
         XCTAssertEqual(DirectionOption.auto.base(fallback: .rtl), .auto(fallback: .rtl))
+    }
+
+    /// The values the help and the completions list for an enum's option are its raw values, in
+    /// order (CommonOptions.swift gives them without argument-parser's key path).
+    func test_enumOptionValues_areTheRawValues() {
+        XCTAssertEqual(RenderFormat.allValueStrings, ["plain", "ansi", "html", "svg"])
+        XCTAssertEqual(HorizontalAlignment.allValueStrings, HorizontalAlignment.allCases.map(\.rawValue))
+        XCTAssertEqual(TerminalBidiMode.allValueStrings, TerminalBidiMode.allCases.map(\.rawValue))
+        XCTAssertEqual(ThemeOption.allValueStrings, ThemeOption.allCases.map(\.rawValue))
+        XCTAssertEqual(MarksOptions.Choice.allValueStrings, ["auto", "combined", "cell", "drop"])
+        XCTAssertTrue(RenderCommand.helpMessage(columns: 200).contains("values: plain, ansi, html, svg"))
+        // Descriptions: only for the cases described otherwise than by their raw value.
+        XCTAssertEqual(RenderFormat.allValueDescriptions, [:])
+        XCTAssertEqual(DescribedChoice.allValueDescriptions, ["a": "the first"])
+        XCTAssertEqual(DescribedChoice.allValueStrings, ["a", "b"])
+    }
+
+    private enum DescribedChoice: String, CaseIterable, ExpressibleByArgument {
+        case a, b
+        var defaultValueDescription: String { self == .a ? "the first" : rawValue }
     }
 
     /// The exit statuses are named once; `RTLTUI.run` (the executable's `main`) returns them.
