@@ -18,14 +18,13 @@ BIN=$SCRATCH/release/rtl-tui
 VERSION=$(sed -n 's/.*version: "\([0-9.]*\)".*/\1/p' Sources/rtl-tui/RTLTUI.swift | head -1)
 VERSION=${VERSION:-0.0.0}
 
-# Linked for start-up time (BENCHMARKS.md, "Start-up of `render`"): not position independent, so
-# the loader has no 100,000 relative relocations to apply and about 200 pages fewer to copy (about
-# 1 ms of `render`'s 9), at the price of a fixed address for the binary's own code (the shared
-# libraries it loads keep random ones); and exporting none of its 8,000 symbols (SwiftPM exports
-# them all), which every symbol the shared libraries look up passed through (about 0.2 ms).
+# Linked for start-up time (BENCHMARKS.md, "Start-up of `render`"): exporting none of its 8,000
+# symbols (SwiftPM exports them all), which every symbol the shared libraries look up passed through
+# (about 0.2 ms). It stays position independent: linking without -pie saved about 1 ms more, at the
+# price of a fixed address for the code of a tool that parses untrusted catalogs and programs' output.
 build() {
   "$SWIFT" build -c release --product rtl-tui --static-swift-stdlib --scratch-path "$SCRATCH" \
-    -Xlinker -no-pie -Xlinker --no-export-dynamic
+    -Xlinker --no-export-dynamic
 }
 
 # The man pages come from the command's own help (swift-argument-parser's generate-manual plugin).
