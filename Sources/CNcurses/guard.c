@@ -304,19 +304,22 @@ int CNcurses_guard_leave_raw(void) {
     return tcsetattr(guardFd, TCSANOW, &savedModes) == 0 ? 0 : -1;
 }
 
-void CNcurses_guard_watch_resize(int on) {
-    if (on && !resizeWatched) {
+// Puts `handler` on `sig` (on) or the action it replaced back (off), once each way.
+static void watchSignal(int sig, void (*handler)(int), struct sigaction *previous, int *watched, int on) {
+    if (on && !*watched) {
         struct sigaction act;
         memset(&act, 0, sizeof act);
-        act.sa_handler = onResize;
+        act.sa_handler = handler;
         sigemptyset(&act.sa_mask);
         act.sa_flags = 0;  // no SA_RESTART: a wait in poll(2) returns at once
-        if (sigaction(SIGWINCH, &act, &previousWinch) == 0) resizeWatched = 1;
-    } else if (!on && resizeWatched) {
-        sigaction(SIGWINCH, &previousWinch, NULL);
-        resizeWatched = 0;
+        if (sigaction(sig, &act, previous) == 0) *watched = 1;
+    } else if (!on && *watched) {
+        sigaction(sig, previous, NULL);
+        *watched = 0;
     }
 }
+
+void CNcurses_guard_watch_resize(int on) { watchSignal(SIGWINCH, onResize, &previousWinch, &resizeWatched, on); }
 
 int CNcurses_guard_take_resized(void) {
     if (!resizedFlag) return 0;
@@ -334,18 +337,8 @@ static void onChild(int sig) {
 }
 
 void CNcurses_guard_watch_children(int on) {
-    if (on && !childWatched) {
-        struct sigaction act;
-        memset(&act, 0, sizeof act);
-        act.sa_handler = onChild;
-        sigemptyset(&act.sa_mask);
-        act.sa_flags = 0;  // no SA_RESTART: a wait in poll(2) returns at once
-        childFlag = 1;     // whatever happened before is looked at once
-        if (sigaction(SIGCHLD, &act, &previousChld) == 0) childWatched = 1;
-    } else if (!on && childWatched) {
-        sigaction(SIGCHLD, &previousChld, NULL);
-        childWatched = 0;
-    }
+    if (on && !childWatched) childFlag = 1;  // whatever happened before is looked at once
+    watchSignal(SIGCHLD, onChild, &previousChld, &childWatched, on);
 }
 
 int CNcurses_guard_take_child(void) {
