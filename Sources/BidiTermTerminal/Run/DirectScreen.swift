@@ -279,6 +279,14 @@ public final class DirectScreen {
             out.append(b)  // printable ASCII: nothing to guard, one column everywhere
             return x + 1
         }
+        // One scalar in one column that the guard keeps, nothing to leave out, and a width every
+        // terminal agrees on (most Hebrew and Arabic cells): its bytes as they are, which is what
+        // the general path below writes for it.
+        if cell.width == 1, let v = Self.singleScalar(utf8), v >= 0xA0, !Sanitizer.isBidiControl(v),
+           !Self.widthsDisagree(v), !((dropsMarks || dropsFormatCharacters) && dropCandidate(Unicode.Scalar(v)!)) {
+            out.append(contentsOf: utf8)
+            return x + 1
+        }
         let wide = cell.width == 2 && x + 1 < columns
         var symbol = Sanitizer.terminalSafe(cell.symbol)
         if dropsMarks || dropsFormatCharacters, symbol.unicodeScalars.contains(where: { dropCandidate($0) }) {
@@ -331,6 +339,23 @@ public final class DirectScreen {
         case .format: return 2
         default: return 0
         }
+    }
+
+    /// The scalar `utf8` encodes when it is exactly one scalar of two to four bytes, else nil.
+    static func singleScalar(_ utf8: String.UTF8View) -> UInt32? {
+        var it = utf8.makeIterator()
+        guard let b0 = it.next() else { return nil }
+        let length: Int
+        var v: UInt32
+        switch b0 {
+        case 0xC2...0xDF: length = 2; v = UInt32(b0 & 0x1F)
+        case 0xE0...0xEF: length = 3; v = UInt32(b0 & 0x0F)
+        case 0xF0...0xF4: length = 4; v = UInt32(b0 & 0x07)
+        default: return nil
+        }
+        guard utf8.count == length else { return nil }
+        while let b = it.next() { v = v << 6 | UInt32(b & 0x3F) }
+        return v
     }
 
     /// Whether two rows are one array (the same storage): then they are equal without a look.

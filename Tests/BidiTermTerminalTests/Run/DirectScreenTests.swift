@@ -112,4 +112,57 @@ final class DirectScreenTests: XCTestCase {
             XCTAssertEqual(t.rows, ["n1", "n2", "n3"], "\(count) lines")
         }
     }
+
+    /// The cells of one scalar (Hebrew, Arabic, Latin-1) are written as they are, and every other
+    /// kind keeps its handling: a bidi control and a C1 control are guarded, a combining mark and
+    /// a format character are left out where the terminal gives them cells, a wide CJK character
+    /// and an emoji are followed by a column move.
+    func test_cellsOfOneScalar_asTheyAre_othersGuardedDroppedOrPlaced() throws {
+        let symbols = ["ש", "ب", "é", "\u{200F}", "\u{85}", "\u{5B8}", "\u{200C}", "中", "😀", "בּ"]
+        func row() -> [Cell] {
+            var cells: [Cell] = []
+            for s in symbols {
+                let wide = s == "中" || s == "😀"
+                cells.append(Cell(s, width: wide ? 2 : 1))
+                if wide { cells.append(.continuation(style: .plain)) }
+            }
+            return cells
+        }
+        XCTAssertEqual(DirectScreen.singleScalar("ש".utf8), 0x5E9)
+        XCTAssertEqual(DirectScreen.singleScalar("😀".utf8), 0x1F600)
+        XCTAssertNil(DirectScreen.singleScalar("בּ".utf8), "a base and its mark are two scalars")
+        XCTAssertNil(DirectScreen.singleScalar("a".utf8))
+
+        // Scalars, not characters: a mark after a placeholder is one character with it.
+        func has(_ text: String, _ part: String) -> Bool {
+            let t = Array(text.unicodeScalars), p = Array(part.unicodeScalars)
+            guard t.count >= p.count else { return false }
+            return (0...(t.count - p.count)).contains { Array(t[$0..<($0 + p.count)]) == p }
+        }
+        let kept = try written { screen in
+            let r = row()
+            screen.draw([Array(r.prefix(10)), Array(r.dropFirst(10).prefix(10)), []], cursor: nil)
+        }
+        // Shown as sent: the letters and é as they are; U+200F (a bidi control) and U+0085 (C1)
+        // never reach the terminal as themselves; the mark and ZWNJ stay where the terminal keeps
+        // them in their cell; CJK is followed by CSI n G.
+        XCTAssertTrue(has(kept, "\u{5E9}\u{628}\u{E9}"))
+        XCTAssertFalse(has(kept, "\u{200F}"))
+        XCTAssertFalse(has(kept, "\u{85}"))
+        XCTAssertTrue(has(kept, "\u{5B8}\u{200C}"))
+        XCTAssertTrue(has(kept, "\u{4E2D}\u{1B}[10G"))
+        XCTAssertTrue(has(kept, "\u{5D1}\u{5BC}"))
+
+        let dropped = try written { screen in
+            screen.dropsMarks = true
+            screen.dropsFormatCharacters = true
+            let r = row()
+            screen.draw([Array(r.prefix(10)), Array(r.dropFirst(10).prefix(10)), []], cursor: nil)
+        }
+        XCTAssertTrue(has(dropped, "\u{5E9}\u{628}\u{E9}"))
+        XCTAssertFalse(has(dropped, "\u{5B8}"), "a lone mark is left out")
+        XCTAssertFalse(has(dropped, "\u{200C}"), "a format character is left out")
+        XCTAssertTrue(has(dropped, "\u{5D1}"), "the base of a mark stays")
+        XCTAssertFalse(has(dropped, "\u{5BC}"), "its mark does not")
+    }
 }
