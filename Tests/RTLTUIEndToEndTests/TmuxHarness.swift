@@ -435,6 +435,10 @@ final class TmuxHarness {
         let deadline = Date().addingTimeInterval(1)
         while leftovers.contains(where: Self.isAlive), Date() < deadline { usleep(20_000) }
         for pid in leftovers where Self.isAlive(pid) { kill(pid, SIGKILL) }
+        // SIGKILL takes effect when the process next runs: wait (bounded) until each is gone, so
+        // nothing the pane started outlives the teardown (a loaded machine showed one still running).
+        let killed = Date().addingTimeInterval(2)
+        while leftovers.contains(where: Self.isAlive), Date() < killed { usleep(5_000) }
         try? FileManager.default.removeItem(atPath: directory)
     }
 
