@@ -148,17 +148,12 @@ static int on_putglyph(VTermGlyphInfo *info, VTermPos pos, void *user) {
     CVTerm *t = user;
     CVTerm_Cell *cell = cell_at(t, pos.row, pos.col);
     if (!cell) return 0;
-    int i;
-    for (i = 0; i < CVTERM_MAX_CHARS && i < VTERM_MAX_CHARS_PER_CELL && info->chars[i]; i++) {
-        cell->chars[i] = info->chars[i];
-        // The pen with the characters (libvterm sets it only when there is a character).
-        cell->attrs = t->pen.attrs;
-        cell->fg_kind = t->pen.fg_kind; cell->fg_index = t->pen.fg_index;
-        cell->fg_r = t->pen.fg_r; cell->fg_g = t->pen.fg_g; cell->fg_b = t->pen.fg_b;
-        cell->bg_kind = t->pen.bg_kind; cell->bg_index = t->pen.bg_index;
-        cell->bg_r = t->pen.bg_r; cell->bg_g = t->pen.bg_g; cell->bg_b = t->pen.bg_b;
-    }
-    for (int k = i; k < CVTERM_MAX_CHARS; k++) cell->chars[k] = 0;
+    int n = 0;
+    while (n < CVTERM_MAX_CHARS && n < VTERM_MAX_CHARS_PER_CELL && info->chars[n]) n++;
+    // The pen goes with the characters (libvterm sets it only when there is a character).
+    if (n > 0) *cell = t->pen;
+    memset(cell->chars, 0, sizeof cell->chars);
+    memcpy(cell->chars, info->chars, (size_t)n * sizeof cell->chars[0]);
     for (int col = 1; col < info->width; col++) {
         CVTerm_Cell *right = cell_at(t, pos.row, pos.col + col);
         if (right) right->chars[0] = CONTINUATION;
@@ -474,16 +469,6 @@ void CVTerm_resize(CVTerm *t, int32_t rows, int32_t columns) {
 void CVTerm_get_size(CVTerm *t, int32_t *rows, int32_t *columns) {
     *rows = t->rows;
     *columns = t->cols;
-}
-
-int32_t CVTerm_get_cell(CVTerm *t, int32_t row, int32_t col, CVTerm_Cell *cell) {
-    if (row < 0 || col < 0 || row >= t->rows || col >= t->cols) {
-        memset(cell, 0, sizeof *cell);
-        cell->width = 1;
-        return 0;
-    }
-    read_cell(t, t->rowp[t->alt][row], col, cell);
-    return 1;
 }
 
 int32_t CVTerm_get_row(CVTerm *t, int32_t row, CVTerm_Cell *cells, int32_t count) {

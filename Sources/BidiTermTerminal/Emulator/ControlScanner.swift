@@ -95,13 +95,14 @@ struct ControlScanner {
                 // a 16th separator writes past it, over the rest of the emulator (found by the
                 // emulator's fuzz target: `CSI` and 19 `;` corrupt it). The parameters after the
                 // 16th are left out, as newer libvterm ignores them.
-                if (0x30...0x3F).contains(b), b == 0x3B || b == 0x3A || csiSkipsParameters, !csiIntermediate {
-                    if csiSkipsParameters || csiSeparators >= Self.maxForwardedSeparators {
-                        csiSkipsParameters = true
+                if (0x30...0x3F).contains(b), !csiIntermediate {
+                    if b == 0x3B || b == 0x3A {
+                        if csiSeparators < Self.maxForwardedSeparators { csiSeparators += 1 } else { csiSkipsParameters = true }
+                    }
+                    if csiSkipsParameters {
                         _ = csi(b)
                         return
                     }
-                    csiSeparators += 1
                 }
                 out.append(b)
                 if csi(b) { restorePoints.append(out.count) }

@@ -290,10 +290,11 @@ public final class DirectScreen {
         let wide = cell.width == 2 && x + 1 < columns
         var symbol = Sanitizer.terminalSafe(cell.symbol)
         if dropsMarks || dropsFormatCharacters, symbol.unicodeScalars.contains(where: { dropCandidate($0) }) {
+            let count = symbol.unicodeScalars.count
             let kept = symbol.unicodeScalars.enumerated().filter { i, u in
-                let c = u.properties.generalCategory
-                if dropsMarks, i > 0 || symbol.unicodeScalars.count == 1, c == .nonspacingMark || c == .enclosingMark { return false }
-                return !(dropsFormatCharacters && c == .format)
+                let bits = categoryBits(u)
+                if dropsMarks, i > 0 || count == 1, bits & 1 != 0 { return false }
+                return !(dropsFormatCharacters && bits & 2 != 0)
             }
             symbol = String(String.UnicodeScalarView(kept.map(\.element)))
         }
@@ -316,21 +317,22 @@ public final class DirectScreen {
     /// Whether `u` is a mark or format character that `dropsMarks` or `dropsFormatCharacters` may
     /// leave out.
     private func dropCandidate(_ u: Unicode.Scalar) -> Bool {
-        let v = u.value
-        let bits: UInt8
-        if v < 0x10000 {
-            let block = Int(v >> 8)
-            if categoryBlocks[block] == nil {
-                categoryBlocks[block] = (0..<256).map { i in
-                    guard let s = Unicode.Scalar(UInt32(block << 8 | i)) else { return 0 }
-                    return Self.categoryBits(s)
-                }
-            }
-            bits = categoryBlocks[block]![Int(v & 0xFF)]
-        } else {
-            bits = Self.categoryBits(u)
-        }
+        let bits = categoryBits(u)
         return (dropsMarks && bits & 1 != 0) || (dropsFormatCharacters && bits & 2 != 0)
+    }
+
+    /// `Self.categoryBits(u)`, from `categoryBlocks` for the BMP.
+    private func categoryBits(_ u: Unicode.Scalar) -> UInt8 {
+        let v = u.value
+        guard v < 0x10000 else { return Self.categoryBits(u) }
+        let block = Int(v >> 8)
+        if categoryBlocks[block] == nil {
+            categoryBlocks[block] = (0..<256).map { i in
+                guard let s = Unicode.Scalar(UInt32(block << 8 | i)) else { return 0 }
+                return Self.categoryBits(s)
+            }
+        }
+        return categoryBlocks[block]![Int(v & 0xFF)]
     }
 
     private static func categoryBits(_ u: Unicode.Scalar) -> UInt8 {

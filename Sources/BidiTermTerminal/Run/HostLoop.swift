@@ -36,7 +36,6 @@ final class HostLoop {
     let noticeEnd: Int64
     /// The descriptors waited on (the terminal, the program), kept from wait to wait.
     var pollFDs: [pollfd]
-    var escapeSince: ContinuousClock.Instant?
     var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
     /// Whether the last wait ended with nothing to read (the child's state is looked at then too,
     /// besides after SIGCHLD).

@@ -95,13 +95,12 @@ void CVTerm_keep_cursor_inside(CVTerm *term);
 void CVTerm_resize(CVTerm *term, int32_t rows, int32_t columns);
 void CVTerm_get_size(CVTerm *term, int32_t *rows, int32_t *columns);
 
-/// Cell at (row, col); returns 0 (and a blank cell) outside the screen.
-int32_t CVTerm_get_cell(CVTerm *term, int32_t row, int32_t col, CVTerm_Cell *cell);
+/// The first `count` cells of `row` (at most the screen's width) into `cells`, blank cells for a
+/// row outside the screen; returns how many were written. A wide character's left cell has width
+/// 2 and its right half width 0 and no characters.
+int32_t CVTerm_get_row(CVTerm *term, int32_t row, CVTerm_Cell *cells, int32_t count);
 /// Copies up to `capacity` damaged row indices, ascending, into `rows`, clears their flags and
 /// returns how many were copied (call again while it returns `capacity`).
-// The first `count` cells of `row` (at most the screen's width) into `cells`, as CVTerm_get_cell
-// gives them; returns how many were written.
-int32_t CVTerm_get_row(CVTerm *term, int32_t row, CVTerm_Cell *cells, int32_t count);
 int32_t CVTerm_take_damage(CVTerm *term, int32_t *rows, int32_t capacity);
 void CVTerm_get_props(CVTerm *term, CVTerm_Props *props);
 
