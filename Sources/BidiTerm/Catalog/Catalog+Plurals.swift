@@ -98,6 +98,7 @@ extension Catalog {
         case .gettext:
             return missing.map { ("form \($0.key)", $0.sample) }
         case .qt(let rules):
+            guard !missing.isEmpty else { return [] }  // no ICU lookups for a complete entry
             let categories = locale.map { rules.categories(locale: $0) } ?? []
             return missing.map { form in
                 let names = Int(form.key).flatMap { $0 < categories.count ? categories[$0] : nil } ?? []

@@ -39,9 +39,6 @@ struct FormatVariables {
     /// The variables, in order of appearance (a variable written twice is listed twice).
     var variables: [Directive] { directives.filter { $0.variable != nil } }
 
-    /// True when the format has a directive besides its variables.
-    var hasPlainDirectives: Bool { directives.contains { $0.variable == nil } }
-
     /// True when a directive states its position.
     var hasPositions: Bool { directives.contains(where: \.positional) }
 

@@ -213,8 +213,9 @@ extension BidiEngine {
     @inline(never)
     func writeMarkCells(from start: Int, drawn: Int, level: UInt8, flags: VisualCell.Flags, _ sink: inout UTF8Sink,
                         _ context: DrawContext) -> Bool {
+        guard drawn > 1 else { return false }  // a lone letter: nothing to look at
         let written = String(decoding: UnsafeBufferPointer(start: sink.base + start, count: sink.count - start), as: UTF8.self)
-        guard drawn > 1, written.unicodeScalars.dropFirst().contains(where: { chars.isMark($0.value) && chars.width($0.value) == 0 }) else {
+        guard written.unicodeScalars.dropFirst().contains(where: { chars.isMark($0.value) && chars.width($0.value) == 0 }) else {
             return false
         }
         var cells: [VisualCell] = []

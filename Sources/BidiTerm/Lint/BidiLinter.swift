@@ -216,11 +216,12 @@ public final class BidiLinter {
             // folders" against "%#@files@ in %#@folders@"): its forms are checked against the
             // source catalog's, when there is one.
             let variables = e.substitutions
+            let sourceVariables = sourceEntry?.substitutions ?? [:]
             let own = e.source ?? ((catalog.format == .strings || catalog.format == .stringsdict) && variables.isEmpty
                                    && e.key.contains(where: { $0 == " " || $0 == "%" }) ? e.key : nil)
             let ownSource = own.flatMap { BidiLinter.looksLikeKey($0) ? nil : $0 }
             var singular = sourceEntry?.translation.flatMap { $0.isEmpty ? nil : $0 } ?? ownSource
-            if let s = source, let se = sourceEntry, let text = singular, !se.substitutions.isEmpty {
+            if let s = source, let se = sourceEntry, let text = singular, !sourceVariables.isEmpty {
                 // Compared as the translation's format is: each variable's `other` form in place.
                 singular = s.expandingSubstitutions(text, of: se, arguments: [])
             }
@@ -248,7 +249,7 @@ public final class BidiLinter {
                     // A variable's form: the source catalog's form of the same variable (its `one`
                     // for a form only 1 takes, else its `other`).
                     let v = String(index[..<dot])
-                    let sourceForms = sourceEntry?.substitutions[v]
+                    let sourceForms = sourceVariables[v]
                     src = plurals.isOne(index) ? (sourceForms?["one"] ?? sourceForms?["other"]) : sourceForms?["other"]
                 } else if form.index != nil {
                     let one = plurals.isOne(form.index!)

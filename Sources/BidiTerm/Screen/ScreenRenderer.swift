@@ -168,7 +168,7 @@ public struct ScreenRenderer {
         guard var template = rawLookup(key, count: ref.count(override: countOverride)) else { return ("⟦\(key)⟧", key) }
         // A format with several plural variables (`.stringsdict`, `.xcstrings` substitutions):
         // each variable's form by its own argument.
-        if template.contains("%#@"), let f = index[key], !catalogs[f.catalog].entries[f.entry].substitutions.isEmpty {
+        if template.contains("%#@"), let f = index[key] {
             template = catalogs[f.catalog].expandingSubstitutions(template, of: catalogs[f.catalog].entries[f.entry],
                                                                   arguments: args, selector: selectors[f.catalog])
         }

@@ -41,6 +41,9 @@ struct ControlScanner {
     private var csiOverflow = false
     /// Parameter separators (`;`, `:`) of the CSI being read that were passed on, and whether the
     /// rest of its parameters are left out (after `maxForwardedSeparators`).
+    /// Whether a character has been written since the start or the last full reset (RIS): what
+    /// libvterm's REP repeats.
+    private var printed = false
     private var csiSeparators = 0
     private var csiSkipsParameters = false
     /// The most parameter separators of one CSI passed to libvterm: 15, so 16 parameters at most.
@@ -84,7 +87,12 @@ struct ControlScanner {
     private mutating func step(_ b: UInt8, _ out: inout [UInt8]) {
         switch state {
         case .ground:
-            if b == 0x1B { holdEscape(within: .ground) } else { out.append(b) }
+            if b == 0x1B {
+                holdEscape(within: .ground)
+            } else {
+                if b >= 0x20 && b != 0x7F { printed = true }
+                out.append(b)
+            }
         case .escape:
             afterEscape(b, &out)
         case .csi:
@@ -103,6 +111,14 @@ struct ControlScanner {
                         _ = csi(b)
                         return
                     }
+                }
+                // libvterm 0.1.4 repeats the last character for REP (`CSI n b`) by its width, which
+                // is 0 before any character was written: it loops for ever (found by the emulator's
+                // fuzz target). Such a REP is cancelled (CAN), as there is nothing to repeat.
+                if b == 0x62, !printed, !csiPrivate, !csiIntermediate {
+                    out.append(0x18)
+                    state = .ground
+                    return
                 }
                 out.append(b)
                 if csi(b) { restorePoints.append(out.count) }
@@ -195,6 +211,7 @@ struct ControlScanner {
             state = .dcs
         case 0x63:  // c: RIS, a full reset
             explicitBidi = false
+            printed = false
             state = .ground
         case 0x38:  // 8: DECRC
             restorePoints.append(out.count)

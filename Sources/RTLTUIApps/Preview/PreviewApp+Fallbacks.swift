@@ -35,8 +35,7 @@ extension PreviewApp {
         var seen = Set<String>()
         for (ref, node) in screen.textRefs {
             guard let key = ref.key, isFallback(key), seen.insert(key).inserted else { continue }
-            let found = renderer.entry(for: key)
-            let source = found.map { f in f.entry.line > 0 && !Self.hasNoLines(f.catalog) ? "\(f.catalog.path):\(f.entry.line)" : f.catalog.path } ?? ""
+            let source = catalogLine(of: key) ?? ""
             let at = screen.position(of: key, node: node)
             out.append(FallbackText(key: key, path: screen.path, line: at?.line ?? 0, column: at?.column ?? 0,
                                     source: source, addTo: addTo))

@@ -56,10 +56,7 @@ struct BrowseCommand: ParsableCommand {
         session.theme = theme.theme
         session.marks = marks.placement
         session.glyphs = GlyphWidths.candidates(in: app.rows.compactMap(\.entry.translation))
-        try FullScreen.run(options: session) { findings in
-            var a = app
-            a.terminalNotice = findings.notice
-            return a
-        }
+        // The session gives a themed app the notice for its help itself (`FindingsUpdates.adapt`).
+        try FullScreen.run(options: session) { _ in app }
     }
 }

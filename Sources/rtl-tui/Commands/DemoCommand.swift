@@ -91,11 +91,8 @@ struct DemoCommand: ParsableCommand {
         session.marks = marks.placement
         session.mouse = mouse
         session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)
-        try FullScreen.run(options: session) { findings in
-            var a = app
-            a.terminalNotice = findings.notice
-            return a
-        }
+        // The session gives a themed app the notice for its help itself (`FindingsUpdates.adapt`).
+        try FullScreen.run(options: session) { _ in app }
     }
 
     /// The language of LANG/LC_ALL/LC_MESSAGES when the demo has catalogs for it, else `en`.

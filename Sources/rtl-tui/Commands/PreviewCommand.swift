@@ -99,11 +99,8 @@ struct PreviewCommand: ParsableCommand {
         session.marks = marks.placement
         session.mouse = mouse
         session.glyphs = ScreenFile.probeGlyphs(for: app.screens) + GlyphWidths.candidates(in: app.catalogTexts)
-        try FullScreen.run(options: session) { findings in
-            var a = app
-            a.terminalNotice = findings.notice
-            return a
-        }
+        // The session gives a themed app the notice for its help itself (`FindingsUpdates.adapt`).
+        try FullScreen.run(options: session) { _ in app }
     }
 
     /// The options `preview` and `demo` share: direction, digits, shaping and who runs bidi (a

@@ -129,4 +129,16 @@ final class ControlScannerParameterTests: XCTestCase {
         XCTAssertEqual(e.text(1), "ok")
         XCTAssertEqual(e.row(1)[0].style.fg, .ansi(2))
     }
+
+    func test_repeatBeforeAnyCharacter_isCancelled_afterOneRepeatsIt() {
+        // libvterm 0.1.4 loops for ever on REP with nothing written yet (width 0).
+        XCTAssertEqual(scanned(["\(CSI)b"]), "\(CSI)\u{18}")
+        XCTAssertEqual(scanned(["\(CSI)3b"]), "\(CSI)3\u{18}")
+        XCTAssertEqual(scanned(["x\(CSI)3b"]), "x\(CSI)3b")
+        XCTAssertEqual(scanned(["x\(ESC)c\(CSI)2b"]), "x\(ESC)c\(CSI)2\u{18}", "a full reset forgets the character")
+        let e = VTermEmulator(rows: 2, columns: 10)
+        e.feed("\(CSI)b\(CSI)5bab\(CSI)3b")
+        XCTAssertEqual(e.text(0), "abbbb")
+    }
 }
+
