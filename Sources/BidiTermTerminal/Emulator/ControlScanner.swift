@@ -20,6 +20,7 @@ struct ControlScanner {
     private enum State {
         case ground
         case escape   // an ESC held back, not yet passed on
+        case escapeIntermediate  // after ESC and an intermediate (`ESC ( B`): up to the final byte
         case csi
         case osc
         case dcs
@@ -95,6 +96,14 @@ struct ControlScanner {
             }
         case .escape:
             afterEscape(b, &out)
+        case .escapeIntermediate:
+            // The final byte of `ESC ( B` and the like is not a character written.
+            if b == 0x1B {
+                holdEscape(within: .ground)
+            } else {
+                out.append(b)
+                if (0x30...0x7E).contains(b) || b == 0x18 || b == 0x1A { state = .ground }
+            }
         case .csi:
             if b == 0x1B {
                 holdEscape(within: .ground)
@@ -216,6 +225,8 @@ struct ControlScanner {
         case 0x38:  // 8: DECRC
             restorePoints.append(out.count)
             state = .ground
+        case 0x20...0x2F:  // an intermediate: a character set designation, DECALN…
+            state = .escapeIntermediate
         default:
             state = .ground
         }

@@ -136,6 +136,7 @@ final class ControlScannerParameterTests: XCTestCase {
         XCTAssertEqual(scanned(["\(CSI)3b"]), "\(CSI)3\u{18}")
         XCTAssertEqual(scanned(["x\(CSI)3b"]), "x\(CSI)3b")
         XCTAssertEqual(scanned(["x\(ESC)c\(CSI)2b"]), "x\(ESC)c\(CSI)2\u{18}", "a full reset forgets the character")
+        XCTAssertEqual(scanned(["\(ESC)(B\(ESC))0\(CSI)b"]), "\(ESC)(B\(ESC))0\(CSI)\u{18}", "a character set's final byte is not a character")
         let e = VTermEmulator(rows: 2, columns: 10)
         e.feed("\(CSI)b\(CSI)5bab\(CSI)3b")
         XCTAssertEqual(e.text(0), "abbbb")
