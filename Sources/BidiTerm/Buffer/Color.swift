@@ -21,6 +21,21 @@ public enum Color: Hashable, Sendable {
     /// bright cyan and bright white (14, 15).
     public static let brightCyan = Color.ansi(14), brightWhite = Color.ansi(15)
 
+    /// The same colour (compared as `packed`).
+    @inlinable
+    public static func == (a: Color, b: Color) -> Bool { a.packed == b.packed }
+
+    /// The colour as one integer, unique per colour: the case in the top byte, its values below.
+    @inlinable
+    public var packed: UInt32 {
+        switch self {
+        case .default: return 0
+        case .ansi(let n): return 1 << 24 | UInt32(n)
+        case .indexed(let n): return 2 << 24 | UInt32(n)
+        case .rgb(let r, let g, let b): return 3 << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        }
+    }
+
     /// The nearest of the 8 basic colours, for terminals with 8 colours.
     public var basic8: UInt8? {
         switch self {

@@ -37,6 +37,17 @@ public struct Style: Hashable, Sendable {
     /// The terminal's default colours, no attributes.
     public static let plain = Style()
 
+    /// Equal colours and attributes. (Compared as packed integers: every cell drawn is compared
+    /// with the pen's style.)
+    @inlinable
+    public static func == (a: Style, b: Style) -> Bool {
+        a.attributes.rawValue == b.attributes.rawValue && a.fg.packed == b.fg.packed && a.bg.packed == b.bg.packed
+    }
+
+    /// True for the terminal's default colours without attributes (`Style.plain`).
+    @inlinable
+    public var isPlain: Bool { attributes.rawValue == 0 && fg.packed == 0 && bg.packed == 0 }
+
     /// `self` with `other`'s non-default colours and added attributes laid over it.
     public func patched(with other: Style) -> Style {
         Style(fg: other.fg == .default ? fg : other.fg,

@@ -55,7 +55,7 @@ extension RowBidi {
     /// Fills the scratch text, scalars and column maps with the run's cells: a blank is a space, the
     /// right half of a wide character adds nothing.
     mutating func collectText(_ row: [Cell], _ columns: Range<Int>) {
-        scratch.text.removeAll(keepingCapacity: true)
+        scratch.utf8.removeAll(keepingCapacity: true)
         scratch.scalars.removeAll(keepingCapacity: true)
         scratch.columnOfScalar.removeAll(keepingCapacity: true)
         scratch.scalarStart.removeAll(keepingCapacity: true)
@@ -63,19 +63,20 @@ extension RowBidi {
             scratch.scalarStart.append(Int32(scratch.scalars.count))
             let c = row[x]
             if c.isContinuation { continue }
-            if c.symbol.isEmpty {
-                scratch.text.unicodeScalars.append(" ")
+            if c.text.isEmpty {
+                scratch.utf8.append(0x20)
                 scratch.scalars.append(" ")
                 scratch.columnOfScalar.append(Int32(x))
                 continue
             }
-            scratch.text += c.symbol
-            for u in c.symbol.unicodeScalars {
-                scratch.scalars.append(u)
+            c.text.withUTF8 { scratch.utf8.append(contentsOf: $0) }
+            c.text.forEachScalar { v in
+                scratch.scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
                 scratch.columnOfScalar.append(Int32(x))
             }
         }
         scratch.scalarStart.append(Int32(scratch.scalars.count))
+        scratch.text = String(decoding: scratch.utf8, as: UTF8.self)
     }
 
     /// Whether a run's text shows that it is already in visual order (R25), by the evidence that
@@ -111,11 +112,11 @@ extension RowBidi {
         var q = s
         let scalarCount = scratch.columnOfScalar.count
 
-        func put(_ x: Int, _ symbol: String, level: UInt8) -> Bool {
+        func put(_ x: Int, _ symbol: CellSymbol, level: UInt8) -> Bool {
             let src = row[x]
             let w = RowBidi.span(row, x)
             guard q + w <= e else { return false }
-            out.cells[q] = Cell(symbol, width: src.width, style: src.style)
+            out.cells[q] = Cell(text: symbol, width: src.width, style: src.style)
             out.toVisual[x] = Int32(q); out.toLogical[q] = Int32(x)
             scratch.emitted[x - s] = true
             scratch.levels[x - s] = level
@@ -139,7 +140,7 @@ extension RowBidi {
                 // The engine's glyph (shaped, mirrored, digits converted, R22-safe) when it is the
                 // whole cell at the cell's width; otherwise the cell as the emulator wrote it.
                 let whole = Int(scratch.scalarStart[c0 - s]) == lo && Int(scratch.scalarStart[c0 - s + 1]) == hi
-                let glyph = whole && vc.width == Int(src.width) && !vc.text.isEmpty && !src.symbol.isEmpty ? vc.text : src.symbol
+                let glyph = whole && vc.width == Int(src.width) && !vc.text.isEmpty && !src.text.isEmpty ? CellSymbol(vc.text) : src.text
                 guard put(c0, glyph, level: vc.level) else { return false }
                 continue
             }
@@ -147,7 +148,7 @@ extension RowBidi {
             for x in c0...c1 where scratch.emitted[x - s] || row[x].width != 1 { ligature = false }
             if ligature {
                 // R20: lam-alef, one cell for two letters; the other letters' columns are padded.
-                guard put(c0, vc.text, level: vc.level) else { return false }
+                guard put(c0, CellSymbol(vc.text), level: vc.level) else { return false }
                 for x in (c0 + 1)...c1 {
                     scratch.emitted[x - s] = true
                     scratch.levels[x - s] = vc.level
@@ -157,7 +158,7 @@ extension RowBidi {
             } else {
                 // A cluster the emulator wrote over several cells (an emoji sequence): as written.
                 for x in c0...c1 where !scratch.emitted[x - s] && !row[x].isContinuation {
-                    guard put(x, row[x].symbol, level: vc.level) else { return false }
+                    guard put(x, row[x].text, level: vc.level) else { return false }
                 }
             }
         }
@@ -169,7 +170,7 @@ extension RowBidi {
         // run keeps its width and its text starts at its first column.
         let padStyle = row[e - 1].style
         for x in scratch.dropped {
-            out.cells[q] = Cell(" ", width: 1, style: padStyle)
+            out.cells[q] = Cell(text: .space, width: 1, style: padStyle)
             out.toVisual[x] = Int32(q); out.toLogical[q] = Int32(x)
             q += 1
         }

@@ -124,24 +124,20 @@ public struct RowBidi {
         options.cutAtBackground && RowBidi.backgroundKey(c) != key
     }
 
-    struct BackgroundKey: Equatable {
-        var bg: Color
-        var reverse: Bool
-    }
+    /// The background of a cell as seen (R23): its colour (`Color.packed`), and bit 32 set when the
+    /// cell is reversed.
+    typealias BackgroundKey = UInt64
 
     /// The background of a cell as seen: its colour, and whether it is reversed (R23).
     @inline(__always)
     static func backgroundKey(_ c: Cell) -> BackgroundKey {
-        BackgroundKey(bg: c.style.bg, reverse: c.style.attributes.contains(.reverse))
+        UInt64(c.style.bg.packed) | (c.style.attributes.contains(.reverse) ? 1 << 32 : 0)
     }
 
     /// A blank: a space, or an empty cell that is not the right half of a wide character (R23).
     @inline(__always)
     static func isBlank(_ c: Cell) -> Bool {
-        guard c.width != 0 else { return false }
-        // By bytes: a String comparison with a non-ASCII symbol takes the slow, normalising path.
-        let utf8 = c.symbol.utf8
-        return utf8.isEmpty || (utf8.count == 1 && utf8.first == 0x20)
+        c.width != 0 && (c.text.isEmpty || c.text.isSpace)
     }
 
     /// A cell that never moves (R23): box drawing U+2500–257F, block elements U+2580–259F, or the
@@ -150,9 +146,8 @@ public struct RowBidi {
         let c = row[x]
         if c.isContinuation { return x == 0 || row[x - 1].width != 2 }
         // U+2500–U+259F are E2 94 80 … E2 96 9F in UTF-8: one byte rules out nearly every cell.
-        var utf8 = c.symbol.utf8.makeIterator()
-        guard utf8.next() == 0xE2, let b1 = utf8.next(), b1 >= 0x94, b1 <= 0x96, let b2 = utf8.next() else { return false }
-        return b1 < 0x96 || b2 <= 0x9F
+        guard c.text.firstByte == 0xE2, let v = c.text.singleScalar else { return false }
+        return v >= 0x2500 && v <= 0x259F
     }
 
     /// The cells a character takes from `x`: 2 for a wide character followed by its right half.
@@ -179,9 +174,15 @@ public struct RowBidi {
     /// one byte compare each.
     static func containsRTL(_ row: [Cell], in columns: Range<Int>) -> Bool {
         for x in columns {
-            var utf8 = row[x].symbol.utf8.makeIterator()
-            guard let first = utf8.next(), first >= 0xC0 else { continue }
-            for u in row[x].symbol.unicodeScalars where isRTLScalar(u.value) { return true }
+            let t = row[x].text
+            guard t.firstByte >= 0xC0 else { continue }   // ASCII first: one compare
+            if let v = t.singleScalar {
+                if isRTLScalar(v) { return true }
+                continue
+            }
+            var rtl = false
+            t.forEachScalar { if isRTLScalar($0) { rtl = true } }
+            if rtl { return true }
         }
         return false
     }
@@ -189,8 +190,9 @@ public struct RowBidi {
 
 /// Buffers a `RowBidi` reuses from row to row.
 struct RowScratch {
-    /// The text of the run being laid out.
+    /// The text of the run being laid out, and its UTF-8 as it is collected.
     var text = ""
+    var utf8: [UInt8] = []
     /// Its scalars (for the visual-order evidence, R25).
     var scalars: [Unicode.Scalar] = []
     /// The column (in the row) of each scalar of `text`.

@@ -19,20 +19,7 @@ final class EmulatorSink {
     var lineLimit: Int { 4 * rows + 1100 }
 
     func pushLine(_ cells: UnsafeBufferPointer<CVTerm_Cell>) {
-        var line: [Cell] = []
-        line.reserveCapacity(cells.count)
-        var x = 0
-        while x < cells.count {
-            let cell = VTermEmulator.cell(from: cells[x])
-            if cell.width == 2 && x + 1 < cells.count {
-                line.append(cell)
-                line.append(.continuation(style: cell.style))
-                x += 2
-                continue
-            }
-            line.append(cell.width == 1 ? cell : Cell(" ", width: 1, style: cell.style))
-            x += 1
-        }
+        let line = VTermEmulator.cells(from: cells)
         lines.append(line)
         let excess = lines.count - start - lineLimit
         if excess > 0 {

@@ -169,30 +169,10 @@ public final class VTermEmulator {
     /// gives a blank row.
     public func row(_ y: Int) -> [Cell] {
         let width = columns
-        var cells: [Cell] = []
-        cells.reserveCapacity(width)
         guard y >= 0 && y < rows else { return Array(repeating: .blank, count: width) }
         if rowScratch.count < width { rowScratch = Array(repeating: CVTerm_Cell(), count: width) }
         _ = rowScratch.withUnsafeMutableBufferPointer { CVTerm_get_row(term, Int32(y), $0.baseAddress, Int32(width)) }
-        var x = 0
-        while x < width {
-            let cell = Self.cell(from: rowScratch[x])
-            if cell.width == 2 {
-                if x + 1 < width {
-                    cells.append(cell)
-                    cells.append(.continuation(style: cell.style))
-                    x += 2
-                    continue
-                }
-                cells.append(Cell(" ", width: 1, style: cell.style))  // a wide character cannot fit
-            } else if cell.isContinuation {
-                cells.append(Cell(" ", width: 1, style: cell.style))  // a half without its left
-            } else {
-                cells.append(cell)
-            }
-            x += 1
-        }
-        return cells
+        return rowScratch.withUnsafeBufferPointer { Self.cells(from: UnsafeBufferPointer(rebasing: $0[..<width])) }
     }
 
     /// The rows changed since the last call (sorted, each once): rows drawn, erased or moved, and every row
@@ -301,31 +281,72 @@ public final class VTermEmulator {
 
     // MARK: Conversion
 
-    static func cell(from c: CVTerm_Cell) -> Cell {
-        // The commonest cell of all, an erased one in the default colours (most of a line's width).
-        if c.chars.0 == 0, c.width == 1, c.attrs == 0, Int32(c.fg_kind) == CVTERM_COLOR_DEFAULT,
-           Int32(c.bg_kind) == CVTERM_COLOR_DEFAULT { return Cell(" ", width: 1, style: Style()) }  // Cell.blank, built (a copy of the static goes through its value witness)
-        let style = Style(fg: color(c.fg_kind, c.fg_index, c.fg_r, c.fg_g, c.fg_b),
-                          bg: color(c.bg_kind, c.bg_index, c.bg_r, c.bg_g, c.bg_b),
-                          attributes: attributes(c.attrs))
-        if c.width == 0 { return .continuation(style: style) }
-        // The common case, one printable ASCII character, from a table (no string building).
-        let first = c.chars.0
-        if first >= 0x20, first < 0x7F, c.chars.1 == 0 { return Cell(asciiSymbols[Int(first)], width: 1, style: style) }
-        if first == 0 { return Cell(" ", width: 1, style: style) }
+    /// The cells of a row as libvterm holds them: a wide character keeps its right half as a
+    /// continuation cell, and one that cannot fit (the last column) or a right half without its
+    /// left becomes a blank in its style.
+    static func cells(from row: UnsafeBufferPointer<CVTerm_Cell>) -> [Cell] {
+        var cells: [Cell] = []
+        cells.reserveCapacity(row.count)
+        var pens = PenCache()
+        var x = 0
+        while x < row.count {
+            let cell = pens.cell(row.baseAddress! + x)
+            if cell.width == 2, x + 1 < row.count {
+                cells.append(cell)
+                cells.append(.continuation(style: cell.style))
+                x += 2
+                continue
+            }
+            cells.append(cell.width == 1 ? cell : Cell(text: .space, width: 1, style: cell.style))
+            x += 1
+        }
+        return cells
+    }
+
+    /// The style of the last cell converted, by the raw bytes of its pen: the cells of a row
+    /// mostly share one.
+    struct PenCache {
+        private static let attrsOffset = MemoryLayout<CVTerm_Cell>.offset(of: \CVTerm_Cell.attrs)!
+        private static let colorsOffset = MemoryLayout<CVTerm_Cell>.offset(of: \CVTerm_Cell.fg_kind)!
+        private var key: (UInt32, UInt64, UInt16)?
+        private var style = Style.plain
+
+        /// The cell at `p`, its style from the cache when its pen is the last one's.
+        @inline(__always)
+        mutating func cell(_ p: UnsafePointer<CVTerm_Cell>) -> Cell {
+            let raw = UnsafeRawPointer(p)
+            let k = (raw.loadUnaligned(fromByteOffset: Self.attrsOffset, as: UInt32.self),
+                     raw.loadUnaligned(fromByteOffset: Self.colorsOffset, as: UInt64.self),
+                     raw.loadUnaligned(fromByteOffset: Self.colorsOffset + 8, as: UInt16.self))
+            if let key, key == k {} else {
+                let c = p.pointee
+                style = Style(fg: VTermEmulator.color(c.fg_kind, c.fg_index, c.fg_r, c.fg_g, c.fg_b),
+                              bg: VTermEmulator.color(c.bg_kind, c.bg_index, c.bg_r, c.bg_g, c.bg_b),
+                              attributes: VTermEmulator.attributes(c.attrs))
+                key = k
+            }
+            return VTermEmulator.cell(chars: p, style: style)
+        }
+    }
+
+    /// The cell of `p`'s characters and width, in `style`.
+    @inline(__always)
+    static func cell(chars p: UnsafePointer<CVTerm_Cell>, style: Style) -> Cell {
+        let width = p.pointee.width
+        if width == 0 { return .continuation(style: style) }
+        let first = p.pointee.chars.0
+        if first == 0 { return Cell(text: .space, style: style) }
+        // One scalar (nearly every cell): its bytes, no string built.
+        if p.pointee.chars.1 == 0 { return Cell(text: CellSymbol(scalar: scalar(first).value), width: width == 2 ? 2 : 1, style: style) }
         var symbol = String.UnicodeScalarView()
-        withUnsafeBytes(of: c.chars) { raw in
+        withUnsafeBytes(of: p.pointee.chars) { raw in
             for code in raw.bindMemory(to: UInt32.self) {
                 if code == 0 { break }
                 symbol.append(scalar(code))
             }
         }
-        if symbol.isEmpty { return Cell(" ", width: 1, style: style) }
-        return Cell(String(symbol), width: c.width == 2 ? 2 : 1, style: style)
+        return Cell(String(symbol), width: width == 2 ? 2 : 1, style: style)
     }
-
-    /// One-character strings of ASCII, by code.
-    static let asciiSymbols: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     /// A printable scalar: controls and invalid code points become U+FFFD.
     static func scalar(_ code: UInt32) -> Unicode.Scalar {

@@ -128,11 +128,6 @@ final class DirectScreenTests: XCTestCase {
             }
             return cells
         }
-        XCTAssertEqual(DirectScreen.singleScalar("ש".utf8), 0x5E9)
-        XCTAssertEqual(DirectScreen.singleScalar("😀".utf8), 0x1F600)
-        XCTAssertNil(DirectScreen.singleScalar("בּ".utf8), "a base and its mark are two scalars")
-        XCTAssertNil(DirectScreen.singleScalar("a".utf8))
-
         // Scalars, not characters: a mark after a placeholder is one character with it.
         func has(_ text: String, _ part: String) -> Bool {
             let t = Array(text.unicodeScalars), p = Array(part.unicodeScalars)
