@@ -11,18 +11,23 @@ import Synchronization
 /// terminal is sent different bytes.)
 package struct CellSymbol: Hashable, Sendable {
     /// Bytes 0–7 of the UTF-8, or the table index of a long text.
+    @usableFromInline
     package private(set) var low: UInt64
     /// Bytes 8–14 of the UTF-8; the top byte is their count, or `longMarker` for a long text.
+    @usableFromInline
     package private(set) var high: UInt64
 
     private static let longMarker: UInt64 = 0xFF
 
     /// The empty symbol (the right half of a wide character).
-    package static let empty = CellSymbol(low: 0, high: 0)
+    @inlinable
+    package static var empty: CellSymbol { CellSymbol(low: 0, high: 0) }
     /// A space.
-    package static let space = CellSymbol(low: 0x20, high: 1 << 56)
+    @inlinable
+    package static var space: CellSymbol { CellSymbol(low: 0x20, high: 1 << 56) }
 
-    private init(low: UInt64, high: UInt64) {
+    @usableFromInline
+    init(low: UInt64, high: UInt64) {
         self.low = low
         self.high = high
     }
@@ -120,9 +125,8 @@ package struct CellSymbol: Hashable, Sendable {
     package func appendUTF8(to bytes: inout [UInt8]) {
         if isLong { return bytes.append(contentsOf: CellSymbol.table.text(at: Int(low)).utf8) }
         let n = Int(high >> 56)
-        for i in 0..<n {
-            bytes.append(UInt8(truncatingIfNeeded: i < 8 ? low >> (8 * UInt64(i)) : high >> (8 * UInt64(i - 8))))
-        }
+        var copy = self
+        withUnsafeBytes(of: &copy) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<n])) }
     }
 
     /// The text.

@@ -28,6 +28,7 @@ public struct Style: Hashable, Sendable {
     public var attributes: Attributes
 
     /// A style of these colours and attributes.
+    @inlinable
     public init(fg: Color = .default, bg: Color = .default, attributes: Attributes = []) {
         self.fg = fg
         self.bg = bg
@@ -35,7 +36,8 @@ public struct Style: Hashable, Sendable {
     }
 
     /// The terminal's default colours, no attributes.
-    public static let plain = Style()
+    @inlinable
+    public static var plain: Style { Style() }
 
     /// Equal colours and attributes. (Compared as packed integers: every cell drawn is compared
     /// with the pen's style.)

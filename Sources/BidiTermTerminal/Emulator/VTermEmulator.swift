@@ -285,22 +285,24 @@ public final class VTermEmulator {
     /// continuation cell, and one that cannot fit (the last column) or a right half without its
     /// left becomes a blank in its style.
     static func cells(from row: UnsafeBufferPointer<CVTerm_Cell>) -> [Cell] {
-        var cells: [Cell] = []
-        cells.reserveCapacity(row.count)
-        var pens = PenCache()
-        var x = 0
-        while x < row.count {
-            let cell = pens.cell(row.baseAddress! + x)
-            if cell.width == 2, x + 1 < row.count {
-                cells.append(cell)
-                cells.append(.continuation(style: cell.style))
-                x += 2
-                continue
+        guard let base = row.baseAddress, row.count > 0 else { return [] }
+        let n = row.count
+        return [Cell](unsafeUninitializedCapacity: n) { out, count in
+            var pens = PenCache()
+            var x = 0
+            while x < n {
+                let cell = pens.cell(base + x)
+                if cell.width == 2, x + 1 < n {
+                    (out.baseAddress! + x).initialize(to: cell)
+                    (out.baseAddress! + x + 1).initialize(to: .continuation(style: cell.style))
+                    x += 2
+                    continue
+                }
+                (out.baseAddress! + x).initialize(to: cell.width == 1 ? cell : Cell(text: .space, width: 1, style: cell.style))
+                x += 1
             }
-            cells.append(cell.width == 1 ? cell : Cell(text: .space, width: 1, style: cell.style))
-            x += 1
+            count = n
         }
-        return cells
     }
 
     /// The style of the last cell converted, by the raw bytes of its pen: the cells of a row
