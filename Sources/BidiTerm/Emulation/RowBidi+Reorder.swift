@@ -69,7 +69,7 @@ extension RowBidi {
                 scratch.columnOfScalar.append(Int32(x))
                 continue
             }
-            c.text.withUTF8 { scratch.utf8.append(contentsOf: $0) }
+            c.text.appendUTF8(to: &scratch.utf8)
             c.text.forEachScalar { v in
                 scratch.scalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
                 scratch.columnOfScalar.append(Int32(x))

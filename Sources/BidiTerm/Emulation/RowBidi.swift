@@ -79,9 +79,13 @@ public struct RowBidi {
         let n = row.count
         while x < n {
             // R23: fixed cells and blanks between runs stay where they are.
-            if RowBidi.isFixed(row, x) || RowBidi.isBlank(row[x]) { x += 1; continue }
-            let run = runEnd(row, from: x)
-            if RowBidi.containsRTL(row, in: x..<run) {
+            let (movable, run, rtl) = row.withUnsafeBufferPointer { cells -> (Bool, Int, Bool) in
+                if RowBidi.isFixed(cells, x) || RowBidi.isBlank(cells[x]) { return (false, x + 1, false) }
+                let end = runEnd(cells, from: x)
+                return (true, end, RowBidi.containsRTL(cells, in: x..<end))
+            }
+            guard movable else { x = run; continue }
+            if rtl {
                 let (state, info) = reorder(row, x..<run, into: &result)
                 runs.append(RowLayout.Run(columns: x..<run, direction: info.direction, state: state,
                                                   caretZone: info.zone, caretTarget: info.target))
@@ -97,15 +101,17 @@ public struct RowBidi {
     /// The end of the run that starts at the non-blank, movable cell `start` (R23): the run goes on
     /// over fewer than `gap` blanks to the next non-blank cell of the same background, and stops
     /// at a box-drawing or block character, at `gap` blanks, at a change of background.
-    func runEnd(_ row: [Cell], from start: Int) -> Int {
+    func runEnd(_ row: UnsafeBufferPointer<Cell>, from start: Int) -> Int {
         let n = row.count
         let key = RowBidi.backgroundKey(row[start])
+        let gap = options.gap, cut = options.cutAtBackground
         var end = start + RowBidi.span(row, start)
         while end < n {
             var b = end
-            while b < n, RowBidi.isBlank(row[b]), !differentBackground(row[b], key) { b += 1 }
-            if b >= n || (options.gap > 0 && b - end >= options.gap) { break }
-            if RowBidi.isBlank(row[b]) || RowBidi.isFixed(row, b) || differentBackground(row[b], key) { break }
+            while b < n, RowBidi.isBlank(row[b]), !(cut && RowBidi.backgroundKey(row[b]) != key) { b += 1 }
+            if b >= n || (gap > 0 && b - end >= gap) { break }
+            let c = row[b]
+            if RowBidi.isBlank(c) || (cut && RowBidi.backgroundKey(c) != key) || RowBidi.isFixed(row, b) { break }
             end = b + RowBidi.span(row, b)
         }
         return end
@@ -117,11 +123,6 @@ public struct RowBidi {
         var z = end
         while z < row.count, RowBidi.isBlank(row[z]), options.gap == 0 || z - end < options.gap { z += 1 }
         return end..<z
-    }
-
-    @inline(__always)
-    func differentBackground(_ c: Cell, _ key: BackgroundKey) -> Bool {
-        options.cutAtBackground && RowBidi.backgroundKey(c) != key
     }
 
     /// The background of a cell as seen (R23): its colour (`Color.packed`), and bit 32 set when the
@@ -143,6 +144,11 @@ public struct RowBidi {
     /// A cell that never moves (R23): box drawing U+2500–257F, block elements U+2580–259F, or the
     /// right half of a wide character whose left half is missing.
     static func isFixed(_ row: [Cell], _ x: Int) -> Bool {
+        row.withUnsafeBufferPointer { isFixed($0, x) }
+    }
+
+    @inline(__always)
+    static func isFixed(_ row: UnsafeBufferPointer<Cell>, _ x: Int) -> Bool {
         let c = row[x]
         if c.isContinuation { return x == 0 || row[x - 1].width != 2 }
         // U+2500–U+259F are E2 94 80 … E2 96 9F in UTF-8: one byte rules out nearly every cell.
@@ -153,6 +159,11 @@ public struct RowBidi {
     /// The cells a character takes from `x`: 2 for a wide character followed by its right half.
     @inline(__always)
     static func span(_ row: [Cell], _ x: Int) -> Int {
+        row[x].width == 2 && x + 1 < row.count && row[x + 1].isContinuation ? 2 : 1
+    }
+
+    @inline(__always)
+    static func span(_ row: UnsafeBufferPointer<Cell>, _ x: Int) -> Int {
         row[x].width == 2 && x + 1 < row.count && row[x + 1].isContinuation ? 2 : 1
     }
 
@@ -173,6 +184,10 @@ public struct RowBidi {
     /// Whether any cell of `columns` holds a scalar of a right-to-left block (R24). ASCII cells are
     /// one byte compare each.
     static func containsRTL(_ row: [Cell], in columns: Range<Int>) -> Bool {
+        row.withUnsafeBufferPointer { containsRTL($0, in: columns) }
+    }
+
+    static func containsRTL(_ row: UnsafeBufferPointer<Cell>, in columns: Range<Int>) -> Bool {
         for x in columns {
             let t = row[x].text
             guard t.firstByte >= 0xC0 else { continue }   // ASCII first: one compare
