@@ -136,10 +136,21 @@ static void read_row(CVTerm *t, CVTerm_Cell **rows, int row, CVTerm_Cell *out) {
     for (int col = 0; col < t->cols; col++) read_cell(t, in, col, &out[col]);
 }
 
+// Whether a stored cell reads as an erased one in the default colours without attributes.
+static inline int is_default_blank(const CVTerm *t, const CVTerm_Cell *c) {
+    return c->chars[0] == 0 && (c->attrs & ~ATTR_PROTECTED) == 0 && !t->global_reverse
+        && c->fg_kind == CVTERM_COLOR_DEFAULT && c->bg_kind == CVTERM_COLOR_DEFAULT;
+}
+
+// A scrolled-off line, without its trailing erased cells (most of a line of text): they are not
+// read out one by one.
 static void push_row(CVTerm *t, int row) {
     if (!t->push_line) return;
-    read_row(t, t->rowp[0], row, t->line);
-    t->push_line(t->user, t->cols, t->line);
+    const CVTerm_Cell *in = t->rowp[0][row];
+    int used = t->cols;
+    while (used > 0 && is_default_blank(t, &in[used - 1])) used--;
+    for (int col = 0; col < used; col++) read_cell(t, in, col, &t->line[col]);
+    t->push_line(t->user, t->cols, used, t->line);
 }
 
 // ---- state callbacks ----------------------------------------------------------------------------

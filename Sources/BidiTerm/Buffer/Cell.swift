@@ -8,6 +8,7 @@
 /// without reference counting. Two cells are equal when their symbols have the same bytes.
 public struct Cell: Hashable, Sendable {
     /// The symbol as plain data.
+    @usableFromInline
     package var text: CellSymbol
     /// What the cell shows: one grapheme cluster as drawn (after shaping), or "" for the second cell of a wide one.
     public var symbol: String {
@@ -27,7 +28,7 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// A cell showing `text`, `width` columns wide, in `style`.
-    @inline(__always)
+    @inlinable
     package init(text: CellSymbol, width: UInt8 = 1, style: Style = .plain) {
         self.text = text
         self.width = width
@@ -37,7 +38,9 @@ public struct Cell: Hashable, Sendable {
     /// A space in the plain style.
     public static let blank = Cell()
     /// The right half of a wide grapheme.
+    @inlinable
     public static func continuation(style: Style) -> Cell { Cell(text: .empty, width: 0, style: style) }
     /// True for the second cell of a wide symbol (drawn by the cell before it).
+    @inlinable
     public var isContinuation: Bool { width == 0 }
 }

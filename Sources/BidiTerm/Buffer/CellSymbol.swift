@@ -9,18 +9,17 @@ import Synchronization
 /// Equal texts are equal symbols: short ones byte for byte, long ones by their one entry in the
 /// table. (So two spellings of one grapheme, composed and decomposed, are different symbols: the
 /// terminal is sent different bytes.)
+@usableFromInline
 package struct CellSymbol: Hashable, Sendable {
     /// Bytes 0–7 of the UTF-8, or the table index of a long text.
     @usableFromInline
     package private(set) var low: UInt64
-    /// Bytes 8–14 of the UTF-8; the top byte is their count, or `longMarker` for a long text.
+    /// Bytes 8–14 of the UTF-8; the top byte is their count, or 0xFF for a long text.
     @usableFromInline
     package private(set) var high: UInt64
 
-    private static let longMarker: UInt64 = 0xFF
-
     /// The empty symbol (the right half of a wide character).
-    @inlinable
+    @inlinable @usableFromInline
     package static var empty: CellSymbol { CellSymbol(low: 0, high: 0) }
     /// A space.
     @inlinable
@@ -38,7 +37,7 @@ package struct CellSymbol: Hashable, Sendable {
         let n = text.utf8.count
         guard n <= 15 else {
             if let i = CellSymbol.table.index(of: text) {
-                self.init(low: UInt64(i), high: CellSymbol.longMarker << 56)
+                self.init(low: UInt64(i), high: 0xFF << 56)
             } else {
                 self.init(scalar: 0xFFFD)
             }
@@ -55,6 +54,7 @@ package struct CellSymbol: Hashable, Sendable {
     }
 
     /// The symbol of one scalar (which the caller has found printable), without building a String.
+    @inlinable
     package init(scalar v: UInt32) {
         if v < 0x80 {
             self.init(low: UInt64(v), high: 1 << 56)
@@ -70,26 +70,31 @@ package struct CellSymbol: Hashable, Sendable {
     }
 
     /// Whether the text is in the shared table (longer than 15 bytes).
-    @inline(__always)
-    package var isLong: Bool { high >> 56 == CellSymbol.longMarker }
+    @inlinable
+    package var isLong: Bool { high >> 56 == 0xFF }
+
+    /// The text of a long symbol, from the table.
+    @usableFromInline
+    var longText: String { CellSymbol.table.text(at: Int(low)) }
 
     /// The number of UTF-8 bytes of the text.
-    @inline(__always)
-    package var utf8Count: Int { isLong ? CellSymbol.table.text(at: Int(low)).utf8.count : Int(high >> 56) }
+    @inlinable
+    package var utf8Count: Int { isLong ? longText.utf8.count : Int(high >> 56) }
 
     /// True for the empty symbol.
-    @inline(__always)
+    @inlinable
     package var isEmpty: Bool { high == 0 && low == 0 }
 
     /// True for a single space.
-    @inline(__always)
+    @inlinable
     package var isSpace: Bool { low == 0x20 && high == 1 << 56 }
 
     /// The first byte of the UTF-8 (0 for the empty symbol).
-    @inline(__always)
-    package var firstByte: UInt8 { isLong ? CellSymbol.table.text(at: Int(low)).utf8.first ?? 0 : UInt8(truncatingIfNeeded: low) }
+    @inlinable
+    package var firstByte: UInt8 { isLong ? longText.utf8.first ?? 0 : UInt8(truncatingIfNeeded: low) }
 
     /// The scalar when the text is exactly one scalar, else nil.
+    @inlinable
     package var singleScalar: UInt32? {
         guard !isLong else { return nil }
         let n = Int(high >> 56)
@@ -107,10 +112,10 @@ package struct CellSymbol: Hashable, Sendable {
     }
 
     /// Calls `body` with the UTF-8 of the text.
-    @inline(__always)
+    @inlinable
     package func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         if isLong {
-            var text = CellSymbol.table.text(at: Int(low))
+            var text = longText
             return try text.withUTF8(body)
         }
         var copy = self
@@ -121,23 +126,28 @@ package struct CellSymbol: Hashable, Sendable {
     }
 
     /// Appends the UTF-8 of the text to `bytes`.
-    @inline(__always)
+    @inlinable
     package func appendUTF8(to bytes: inout [UInt8]) {
-        if isLong { return bytes.append(contentsOf: CellSymbol.table.text(at: Int(low)).utf8) }
+        if isLong { return bytes.append(contentsOf: longText.utf8) }
         let n = Int(high >> 56)
-        var copy = self
-        withUnsafeBytes(of: &copy) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+        // Byte by byte: a generic append of a buffer costs more than the 1 to 4 bytes of most cells.
+        var word = low
+        for i in 0..<n {
+            if i == 8 { word = high }
+            bytes.append(UInt8(truncatingIfNeeded: word))
+            word >>= 8
+        }
     }
 
     /// The text.
     package var string: String {
-        if isLong { return CellSymbol.table.text(at: Int(low)) }
+        if isLong { return longText }
         if high == 1 << 56, low < 0x80 { return CellSymbol.ascii[Int(low)] }
         return withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Calls `body` with each scalar of the text, in order.
-    @inline(__always)
+    @inlinable
     package func forEachScalar(_ body: (UInt32) -> Void) {
         if let v = singleScalar { return body(v) }
         withUTF8 { bytes in

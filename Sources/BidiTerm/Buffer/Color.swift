@@ -21,12 +21,24 @@ public enum Color: Hashable, Sendable {
     /// bright cyan and bright white (14, 15).
     public static let brightCyan = Color.ansi(14), brightWhite = Color.ansi(15)
 
+    /// The colour of a `packed` value.
+    @inlinable @inline(__always)
+    public init(packed: UInt32) {
+        let v = UInt8(truncatingIfNeeded: packed)
+        switch packed >> 24 {
+        case 0: self = .default
+        case 1: self = .ansi(v)
+        case 2: self = .indexed(v)
+        default: self = .rgb(UInt8(truncatingIfNeeded: packed >> 16), UInt8(truncatingIfNeeded: packed >> 8), v)
+        }
+    }
+
     /// The same colour (compared as `packed`).
-    @inlinable
+    @inlinable @inline(__always)
     public static func == (a: Color, b: Color) -> Bool { a.packed == b.packed }
 
     /// The colour as one integer, unique per colour: the case in the top byte, its values below.
-    @inlinable
+    @inlinable @inline(__always)
     public var packed: UInt32 {
         switch self {
         case .default: return 0

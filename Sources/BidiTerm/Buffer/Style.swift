@@ -19,19 +19,38 @@ public struct Attributes: OptionSet, Hashable, Sendable {
 }
 
 /// Colours and attributes of a cell.
+///
+/// The colours are held packed (`Color.packed`), so that comparing two styles, which drawing does
+/// for every cell, is three integer compares.
 public struct Style: Hashable, Sendable {
-    /// The foreground colour.
-    public var fg: Color
-    /// The background colour.
-    public var bg: Color
+    /// The foreground colour, packed.
+    @usableFromInline
+    var fgBits: UInt32
+    /// The background colour, packed.
+    @usableFromInline
+    var bgBits: UInt32
     /// Bold, underline and the other attributes.
     public var attributes: Attributes
+
+    /// The foreground colour.
+    @inlinable
+    public var fg: Color {
+        get { Color(packed: fgBits) }
+        set { fgBits = newValue.packed }
+    }
+
+    /// The background colour.
+    @inlinable
+    public var bg: Color {
+        get { Color(packed: bgBits) }
+        set { bgBits = newValue.packed }
+    }
 
     /// A style of these colours and attributes.
     @inlinable
     public init(fg: Color = .default, bg: Color = .default, attributes: Attributes = []) {
-        self.fg = fg
-        self.bg = bg
+        self.fgBits = fg.packed
+        self.bgBits = bg.packed
         self.attributes = attributes
     }
 
@@ -39,16 +58,19 @@ public struct Style: Hashable, Sendable {
     @inlinable
     public static var plain: Style { Style() }
 
-    /// Equal colours and attributes. (Compared as packed integers: every cell drawn is compared
-    /// with the pen's style.)
-    @inlinable
+    /// Equal colours and attributes.
+    @inlinable @inline(__always)
     public static func == (a: Style, b: Style) -> Bool {
-        a.attributes.rawValue == b.attributes.rawValue && a.fg.packed == b.fg.packed && a.bg.packed == b.bg.packed
+        a.fgBits == b.fgBits && a.bgBits == b.bgBits && a.attributes.rawValue == b.attributes.rawValue
     }
 
     /// True for the terminal's default colours without attributes (`Style.plain`).
-    @inlinable
-    public var isPlain: Bool { attributes.rawValue == 0 && fg.packed == 0 && bg.packed == 0 }
+    @inlinable @inline(__always)
+    public var isPlain: Bool { fgBits == 0 && bgBits == 0 && attributes.rawValue == 0 }
+
+    /// The background colour packed (`Color.packed`), without building the colour.
+    @inlinable @inline(__always)
+    public var packedBackground: UInt32 { bgBits }
 
     /// `self` with `other`'s non-default colours and added attributes laid over it.
     public func patched(with other: Style) -> Style {

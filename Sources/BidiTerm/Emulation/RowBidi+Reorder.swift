@@ -140,7 +140,7 @@ extension RowBidi {
                 // The engine's glyph (shaped, mirrored, digits converted, R22-safe) when it is the
                 // whole cell at the cell's width; otherwise the cell as the emulator wrote it.
                 let whole = Int(scratch.scalarStart[c0 - s]) == lo && Int(scratch.scalarStart[c0 - s + 1]) == hi
-                let glyph = whole && vc.width == Int(src.width) && !vc.text.isEmpty && !src.text.isEmpty ? CellSymbol(vc.text) : src.text
+                let glyph = whole && vc.width == Int(src.width) && !vc.glyph.isEmpty && !src.text.isEmpty ? vc.glyph : src.text
                 guard put(c0, glyph, level: vc.level) else { return false }
                 continue
             }
@@ -148,7 +148,7 @@ extension RowBidi {
             for x in c0...c1 where scratch.emitted[x - s] || row[x].width != 1 { ligature = false }
             if ligature {
                 // R20: lam-alef, one cell for two letters; the other letters' columns are padded.
-                guard put(c0, CellSymbol(vc.text), level: vc.level) else { return false }
+                guard put(c0, vc.glyph, level: vc.level) else { return false }
                 for x in (c0 + 1)...c1 {
                     scratch.emitted[x - s] = true
                     scratch.levels[x - s] = vc.level

@@ -75,22 +75,25 @@ public struct RowBidi {
         guard RowBidi.containsRTL(row, in: 0..<row.count) else { return nil }   // R24: fast path
         var result: RowLayout? = nil
         var runs: [RowLayout.Run] = []
-        var x = 0
-        let n = row.count
-        while x < n {
-            // R23: fixed cells and blanks between runs stay where they are.
-            let (movable, run, rtl) = row.withUnsafeBufferPointer { cells -> (Bool, Int, Bool) in
-                if RowBidi.isFixed(cells, x) || RowBidi.isBlank(cells[x]) { return (false, x + 1, false) }
+        // R23: the runs, in one pass over the row's storage; fixed cells and blanks between runs
+        // stay where they are, and the blanks at the row's end start none.
+        scratch.runs.removeAll(keepingCapacity: true)
+        row.withUnsafeBufferPointer { cells in
+            var n = cells.count
+            while n > 0, RowBidi.isBlank(cells[n - 1]) { n -= 1 }
+            var x = 0
+            while x < n {
+                if RowBidi.isBlank(cells[x]) || RowBidi.isFixed(cells, x) { x += 1; continue }
                 let end = runEnd(cells, from: x)
-                return (true, end, RowBidi.containsRTL(cells, in: x..<end))
+                if RowBidi.containsRTL(cells, in: x..<end) { scratch.runs.append(x..<end) }
+                x = end
             }
-            guard movable else { x = run; continue }
-            if rtl {
-                let (state, info) = reorder(row, x..<run, into: &result)
-                runs.append(RowLayout.Run(columns: x..<run, direction: info.direction, state: state,
-                                                  caretZone: info.zone, caretTarget: info.target))
-            }
-            x = run
+        }
+        for i in scratch.runs.indices {
+            let columns = scratch.runs[i]
+            let (state, info) = reorder(row, columns, into: &result)
+            runs.append(RowLayout.Run(columns: columns, direction: info.direction, state: state,
+                                      caretZone: info.zone, caretTarget: info.target))
         }
         result?.runs = runs
         return result
@@ -132,7 +135,7 @@ public struct RowBidi {
     /// The background of a cell as seen: its colour, and whether it is reversed (R23).
     @inline(__always)
     static func backgroundKey(_ c: Cell) -> BackgroundKey {
-        UInt64(c.style.bg.packed) | (c.style.attributes.contains(.reverse) ? 1 << 32 : 0)
+        UInt64(c.style.packedBackground) | (c.style.attributes.contains(.reverse) ? 1 << 32 : 0)
     }
 
     /// A blank: a space, or an empty cell that is not the right half of a wide character (R23).
@@ -205,6 +208,8 @@ public struct RowBidi {
 
 /// Buffers a `RowBidi` reuses from row to row.
 struct RowScratch {
+    /// The runs of the row that hold right-to-left text.
+    var runs: [Range<Int>] = []
     /// The text of the run being laid out, and its UTF-8 as it is collected.
     var text = ""
     var utf8: [UInt8] = []

@@ -46,8 +46,16 @@ public struct RowLayout: Sendable, Hashable {
     /// The identity layout of `row`: its cells as they are, every column mapped to itself.
     public init(identity row: [Cell]) {
         cells = row
-        toVisual = Array(0..<Int32(row.count))
-        toLogical = toVisual
+        toVisual = RowLayout.identityMap(row.count)
+        toLogical = RowLayout.identityMap(row.count)   // its own storage: it is written next
+    }
+
+    /// 0, 1, … n − 1.
+    static func identityMap(_ n: Int) -> [Int32] {
+        [Int32](unsafeUninitializedCapacity: n) { buffer, count in
+            for i in 0..<n { buffer[i] = Int32(i) }
+            count = n
+        }
     }
 
     /// Equal cells, runs and mappings.

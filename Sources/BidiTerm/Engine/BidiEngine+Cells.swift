@@ -148,7 +148,7 @@ extension BidiEngine {
             let range = scalarIndex(u0, prepared)..<scalarIndex(Int(prepared.clusterStart[k + 1]), prepared)
             let w = width(k)
             if k >= hiddenFrom || w == 0 {
-                cells.append(VisualCell(text: "", width: 0, logical: range, level: level))
+                cells.append(VisualCell(glyph: .empty, width: 0, logical: range, level: level))
                 continue
             }
             if let mw = maxWidth, w > mw {
@@ -163,7 +163,7 @@ extension BidiEngine {
                 let g0 = UInt32(prepared.glyphs[u0])
                 if g0 != UInt32(prepared.units[u0]) { flags.insert(.shaped) }
                 if g != g0 { flags.insert(.mirrored) }
-                cells.append(VisualCell(text: BidiEngine.string(g), width: cw, logical: range, level: level, flags: flags))
+                cells.append(VisualCell(glyph: CellSymbol(scalar: g), width: cw, logical: range, level: level, flags: flags))
                 total += cw
                 continue
             }

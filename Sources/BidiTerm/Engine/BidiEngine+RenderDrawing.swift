@@ -225,7 +225,7 @@ extension BidiEngine {
         for c in cells {
             let marked = context.marks && (c.flags.contains(.placeholder) || c.flags.contains(.mirrored))
             if marked { sink.put(c.flags.contains(.placeholder) ? LineFormat.reverseOn : LineFormat.underlineOn) }
-            for x in c.text.unicodeScalars { sink.put(x.value) }
+            c.glyph.forEachScalar { sink.put($0) }
             if marked { sink.put(c.flags.contains(.placeholder) ? LineFormat.reverseOff : LineFormat.underlineOff) }
         }
         return true

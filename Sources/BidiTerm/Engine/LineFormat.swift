@@ -67,14 +67,14 @@ extension ParagraphLayout {
             for c in line.cells where c.width > 0 {
                 if format.marks && (c.flags.contains(.placeholder) || c.flags.contains(.truncated)) {
                     out.append(contentsOf: LineFormat.reverseOn)
-                    out.append(contentsOf: c.text.utf8)
+                    c.glyph.appendUTF8(to: &out)
                     out.append(contentsOf: LineFormat.reverseOff)
                 } else if format.marks && c.flags.contains(.mirrored) {
                     out.append(contentsOf: LineFormat.underlineOn)
-                    out.append(contentsOf: c.text.utf8)
+                    c.glyph.appendUTF8(to: &out)
                     out.append(contentsOf: LineFormat.underlineOff)
                 } else {
-                    out.append(contentsOf: c.text.utf8)
+                    c.glyph.appendUTF8(to: &out)
                 }
             }
             if let w = width { out.append(contentsOf: repeatElement(0x20, count: max(0, w - left - line.width))) }

@@ -57,9 +57,15 @@ struct WidthRules: OptionSet, Sendable {
 
 /// One cell of a visual line: a grapheme cluster as drawn.
 public struct VisualCell: Sendable, Hashable {
+    /// What to draw, as plain data (`CellSymbol`: no reference counting, no String built for the
+    /// common cell of one scalar).
+    package var glyph: CellSymbol
     /// What to draw: the cluster after shaping, mirroring and sanitising; "" for a cluster that
     /// takes no cell (explicit bidi controls, other invisible format characters).
-    public var text: String
+    public var text: String {
+        get { glyph.string }
+        set { glyph = CellSymbol(newValue) }
+    }
     /// Columns taken: 0 (hidden), 1, 2 (wide), or the sum of `wcwidth` of a cluster that the
     /// terminal draws as several glyphs (an emoji ZWJ sequence is drawn by xterm and tmux as its
     /// parts side by side).
@@ -77,7 +83,12 @@ public struct VisualCell: Sendable, Hashable {
 
     /// A cell showing `text`, `width` columns wide, for the scalars `logical`, at bidi level `level`.
     public init(text: String, width: Int, logical: Range<Int>, level: UInt8, flags: Flags = []) {
-        self.text = text
+        self.init(glyph: CellSymbol(text), width: width, logical: logical, level: level, flags: flags)
+    }
+
+    /// A cell showing `glyph`, `width` columns wide, for the scalars `logical`, at bidi level `level`.
+    package init(glyph: CellSymbol, width: Int, logical: Range<Int>, level: UInt8, flags: Flags = []) {
+        self.glyph = glyph
         self.width = width
         self.logical = logical
         self.level = level

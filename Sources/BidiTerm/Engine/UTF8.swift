@@ -45,10 +45,6 @@ public enum UTF8Decoder {
 }
 
 extension BidiEngine {
-    /// The one-scalar string of `c` (a valid scalar).
-    @inline(__always)
-    static func string(_ c: UInt32) -> String { String(Unicode.Scalar(c)!) }
-
     /// True when every byte is printable ASCII (0x20–0x7E).
     @inline(__always)
     static func isPrintableASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {

@@ -90,7 +90,7 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
             var x = labels.direction == .rtl ? max(row.x, row.maxX - used) : row.x
             for c in line where c.width > 0 {
                 guard x + c.width <= row.maxX else { break }
-                buffer.set(x: x, y: y, Cell(c.text, width: UInt8(c.width), style: Style(attributes: .reverse)))
+                buffer.set(x: x, y: y, Cell(text: c.glyph, width: UInt8(c.width), style: Style(attributes: .reverse)))
                 if c.width == 2 { buffer.set(x: x + 1, y: y, .continuation(style: Style(attributes: .reverse))) }
                 x += c.width
             }

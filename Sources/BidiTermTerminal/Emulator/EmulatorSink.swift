@@ -18,8 +18,9 @@ final class EmulatorSink {
     /// time (`HostLoop.feedSlice`), so a flood of line feeds stays under this on any screen size.
     var lineLimit: Int { 4 * rows + 1100 }
 
-    func pushLine(_ cells: UnsafeBufferPointer<CVTerm_Cell>) {
-        let line = VTermEmulator.cells(from: cells)
+    /// A line scrolled off, `width` wide: `cells` its first cells, the rest erased (plain spaces).
+    func pushLine(_ cells: UnsafeBufferPointer<CVTerm_Cell>, width: Int) {
+        let line = VTermEmulator.cells(from: cells, width: width)
         lines.append(line)
         let excess = lines.count - start - lineLimit
         if excess > 0 {

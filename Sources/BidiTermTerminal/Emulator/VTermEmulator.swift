@@ -50,10 +50,10 @@ public final class VTermEmulator {
         let sink = EmulatorSink()
         self.sink = sink
         let user = Unmanaged.passUnretained(sink).toOpaque()
-        guard let term = CVTerm_new(Self.clamp(rows), Self.clamp(columns), { user, columns, cells in
-            guard let user, let cells else { return }
+        guard let term = CVTerm_new(Self.clamp(rows), Self.clamp(columns), { user, columns, used, cells in
+            guard let user else { return }
             Unmanaged<EmulatorSink>.fromOpaque(user).takeUnretainedValue()
-                .pushLine(UnsafeBufferPointer(start: cells, count: Int(columns)))
+                .pushLine(UnsafeBufferPointer(start: cells, count: cells == nil ? 0 : Int(used)), width: Int(columns))
         }, { user, bytes, length in
             guard let user, let bytes else { return }
             Unmanaged<EmulatorSink>.fromOpaque(user).takeUnretainedValue()
@@ -172,7 +172,7 @@ public final class VTermEmulator {
         guard y >= 0 && y < rows else { return Array(repeating: .blank, count: width) }
         if rowScratch.count < width { rowScratch = Array(repeating: CVTerm_Cell(), count: width) }
         _ = rowScratch.withUnsafeMutableBufferPointer { CVTerm_get_row(term, Int32(y), $0.baseAddress, Int32(width)) }
-        return rowScratch.withUnsafeBufferPointer { Self.cells(from: UnsafeBufferPointer(rebasing: $0[..<width])) }
+        return rowScratch.withUnsafeBufferPointer { Self.cells(from: UnsafeBufferPointer(rebasing: $0[..<width]), width: width) }
     }
 
     /// The rows changed since the last call (sorted, each once): rows drawn, erased or moved, and every row
@@ -281,27 +281,36 @@ public final class VTermEmulator {
 
     // MARK: Conversion
 
-    /// The cells of a row as libvterm holds them: a wide character keeps its right half as a
-    /// continuation cell, and one that cannot fit (the last column) or a right half without its
-    /// left becomes a blank in its style.
-    static func cells(from row: UnsafeBufferPointer<CVTerm_Cell>) -> [Cell] {
-        guard let base = row.baseAddress, row.count > 0 else { return [] }
-        let n = row.count
-        return [Cell](unsafeUninitializedCapacity: n) { out, count in
-            var pens = PenCache()
-            var x = 0
-            while x < n {
-                let cell = pens.cell(base + x)
-                if cell.width == 2, x + 1 < n {
-                    (out.baseAddress! + x).initialize(to: cell)
-                    (out.baseAddress! + x + 1).initialize(to: .continuation(style: cell.style))
-                    x += 2
-                    continue
+    /// The cells of a row as libvterm holds them, `width` wide: a wide character keeps its right
+    /// half as a continuation cell, and one that cannot fit (the last column) or a right half
+    /// without its left becomes a blank in its style. Cells past the end of `row`, and the erased
+    /// cells in the default colours at its end, are spaces in the plain style, filled at once.
+    static func cells(from row: UnsafeBufferPointer<CVTerm_Cell>, width: Int) -> [Cell] {
+        guard width > 0 else { return [] }
+        var used = min(row.count, width)
+        if let base = row.baseAddress {
+            while used > 0, PenCache.isDefaultBlank(base + used - 1) { used -= 1 }
+        }
+        return [Cell](unsafeUninitializedCapacity: width) { out, count in
+            let o = out.baseAddress!
+            if let base = row.baseAddress {
+                var pens = PenCache()
+                var x = 0
+                while x < used {
+                    let cell = pens.cell(base + x)
+                    if cell.width == 2, x + 1 < used {
+                        (o + x).initialize(to: cell)
+                        (o + x + 1).initialize(to: .continuation(style: cell.style))
+                        x += 2
+                        continue
+                    }
+                    // A wide character in the last column (or before the blanks), or a lone right half.
+                    (o + x).initialize(to: cell.width == 1 ? cell : Cell(text: .space, width: 1, style: cell.style))
+                    x += 1
                 }
-                (out.baseAddress! + x).initialize(to: cell.width == 1 ? cell : Cell(text: .space, width: 1, style: cell.style))
-                x += 1
             }
-            count = n
+            if used < width { (o + used).initialize(repeating: Cell(text: .space), count: width - used) }
+            count = width
         }
     }
 
@@ -312,6 +321,13 @@ public final class VTermEmulator {
         private static let colorsOffset = MemoryLayout<CVTerm_Cell>.offset(of: \CVTerm_Cell.fg_kind)!
         private var key: (UInt32, UInt64, UInt16)?
         private var style = Style.plain
+
+        /// An erased cell in the default colours without attributes: a space in the plain style.
+        @inline(__always)
+        static func isDefaultBlank(_ p: UnsafePointer<CVTerm_Cell>) -> Bool {
+            p.pointee.chars.0 == 0 && p.pointee.width == 1 && p.pointee.attrs == 0
+                && Int32(p.pointee.fg_kind) == CVTERM_COLOR_DEFAULT && Int32(p.pointee.bg_kind) == CVTERM_COLOR_DEFAULT
+        }
 
         /// The cell at `p`, its style from the cache when its pen is the last one's.
         @inline(__always)

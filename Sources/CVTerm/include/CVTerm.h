@@ -57,8 +57,10 @@ typedef struct {
     uint8_t bg_kind, bg_index, bg_r, bg_g, bg_b;
 } CVTerm_Cell;
 
-/// A line pushed off the top of the primary screen: `cells` is valid during the call only.
-typedef void (*CVTerm_PushLineFn)(void *user, int32_t columns, const CVTerm_Cell *cells);
+/// A line pushed off the top of the primary screen, `columns` wide: `cells` holds its first `used`
+/// cells (valid during the call only); the rest are erased cells in the default colours, without
+/// attributes (a space as `CVTerm_get_row` gives it: chars[0] == 0, width 1).
+typedef void (*CVTerm_PushLineFn)(void *user, int32_t columns, int32_t used, const CVTerm_Cell *cells);
 /// Bytes libvterm writes back to the program (answers to queries, encoded keys, mouse, paste).
 typedef void (*CVTerm_OutputFn)(void *user, const char *bytes, size_t length);
 
