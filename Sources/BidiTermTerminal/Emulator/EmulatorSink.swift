@@ -18,9 +18,10 @@ final class EmulatorSink {
     /// time (`HostLoop.feedSlice`), so a flood of line feeds stays under this on any screen size.
     var lineLimit: Int { 4 * rows + 1100 }
 
-    /// A line scrolled off, `width` wide: `cells` its first cells, the rest erased (plain spaces).
+    /// A line scrolled off, `width` wide: `cells` its first cells, the rest erased (plain spaces),
+    /// kept without its trailing erased cells.
     func pushLine(_ cells: UnsafeBufferPointer<CVTerm_Cell>, width: Int) {
-        let line = VTermEmulator.cells(from: cells, width: width)
+        let line = VTermEmulator.cells(from: cells, width: width, padded: false)
         lines.append(line)
         let excess = lines.count - start - lineLimit
         if excess > 0 {

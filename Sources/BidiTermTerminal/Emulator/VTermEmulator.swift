@@ -189,8 +189,9 @@ public final class VTermEmulator {
     }
 
     /// The lines pushed off the top of the primary screen since the last call, oldest first (at most
-    /// `4 × rows + 1100`; older ones are dropped and counted in `droppedScrollLines`). The alternate
-    /// screen never scrolls lines off.
+    /// `4 × rows + 1100`; older ones are dropped and counted in `droppedScrollLines`). A line ends
+    /// with its last cell that is not an erased one in the default colours (so at most `columns`
+    /// cells, and none for an empty line). The alternate screen never scrolls lines off.
     public func takeScrolledOff() -> [[Cell]] { sink.takeLines() }
 
     /// How many scrolled-off lines wait for `takeScrolledOff()`.
@@ -284,14 +285,17 @@ public final class VTermEmulator {
     /// The cells of a row as libvterm holds them, `width` wide: a wide character keeps its right
     /// half as a continuation cell, and one that cannot fit (the last column) or a right half
     /// without its left becomes a blank in its style. Cells past the end of `row`, and the erased
-    /// cells in the default colours at its end, are spaces in the plain style, filled at once.
-    static func cells(from row: UnsafeBufferPointer<CVTerm_Cell>, width: Int) -> [Cell] {
+    /// cells in the default colours at its end, are spaces in the plain style, filled at once, or,
+    /// when `padded` is false, left off (the row ends with its last cell that is not one).
+    static func cells(from row: UnsafeBufferPointer<CVTerm_Cell>, width: Int, padded: Bool = true) -> [Cell] {
         guard width > 0 else { return [] }
         var used = min(row.count, width)
         if let base = row.baseAddress {
             while used > 0, PenCache.isDefaultBlank(base + used - 1) { used -= 1 }
         }
-        return [Cell](unsafeUninitializedCapacity: width) { out, count in
+        let total = padded ? width : used
+        return [Cell](unsafeUninitializedCapacity: total) { out, count in
+            guard total > 0 else { count = 0; return }
             let o = out.baseAddress!
             if let base = row.baseAddress {
                 var pens = PenCache()
@@ -309,8 +313,8 @@ public final class VTermEmulator {
                     x += 1
                 }
             }
-            if used < width { (o + used).initialize(repeating: Cell(text: .space), count: width - used) }
-            count = width
+            if used < total { (o + used).initialize(repeating: Cell(text: .space), count: total - used) }
+            count = total
         }
     }
 

@@ -101,7 +101,7 @@ public final class DirectScreen {
     /// then the screen scrolls up one row at its bottom. What the terminal shows is followed, so
     /// the next `draw` sends only what differs from the scrolled screen.
     public func pushScrollback(_ line: [Cell]) {
-        var line = line
+        var line = fitted(line)
         if let wire { line = wire.row(line).cells }
         let rows = rows
         withWriter { w in
@@ -133,13 +133,15 @@ public final class DirectScreen {
             return draw(frame, cursor: cursor)
         }
         let blankRow = Array(repeating: Cell.blank, count: columns)
-        let pushed = lines.map(fitted)
+        // Only the lines kept as the screen are padded to its width; the others are cut to it (a
+        // scrolled-off line comes without its trailing blanks).
+        let pushed = lines.map(cut)
         let rows = rows
         withWriter { w in
             // 1. The lines the screen already shows at its top (a program that prints leaves them
             //    there; the row it was still writing may differ) leave by line feeds at the bottom.
             var matching = 0
-            while matching < min(pushed.count, rows), pushed[matching] == screen[matching] { matching += 1 }
+            while matching < min(pushed.count, rows), Self.same(pushed[matching], screen[matching]) { matching += 1 }
             if matching > 0 {
                 w.out += Array("\u{1B}[\(rows);1H".utf8) + Array(repeating: 0x0A, count: matching)
                 screen = Array(screen.dropFirst(matching)) + Array(repeating: blankRow, count: matching)
@@ -152,7 +154,7 @@ public final class DirectScreen {
                     w.resetPen()
                     w.out += Array("\u{1B}[\(y + 1);1H\u{1B}[2K".utf8)
                     w.writeTrimmed(line)
-                    screen[y] = line
+                    screen[y] = fitted(line)
                 }
                 if rest.count <= rows {
                     // 3a. They leave by line feeds too.
@@ -172,6 +174,19 @@ public final class DirectScreen {
         }
         shown = screen
         draw(frame, cursor: cursor)
+    }
+
+    /// `row` cut to the screen's width.
+    private func cut(_ row: [Cell]) -> [Cell] {
+        row.count > columns ? Array(row.prefix(columns)) : row
+    }
+
+    /// Whether `line` (at most the screen's width) shows what the full-width `row` shows: the same
+    /// cells, then plain blanks.
+    static func same(_ line: [Cell], _ row: [Cell]) -> Bool {
+        guard line.count <= row.count else { return false }
+        if line.count == row.count { return line == row }
+        return line.elementsEqual(row[..<line.count]) && row[line.count...].allSatisfy(isPlainBlank)
     }
 
     /// `row` cut or padded to the screen's width.

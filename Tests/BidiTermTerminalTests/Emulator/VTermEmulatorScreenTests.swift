@@ -243,9 +243,20 @@ final class VTermEmulatorScreenTests: XCTestCase {
         let lines = e.takeScrolledOff()
         XCTAssertEqual(lines.map(text(of:)), ["one", "שתיים"])
         XCTAssertEqual(lines[0][0].style.fg, .ansi(1))
-        lines.forEach { assertWellFormed($0, columns: 6) }
+        // A line ends with its text: the erased cells in the default colours after it are left off.
+        XCTAssertEqual(lines.map(\.count), [3, 5])
+        lines.forEach { assertWellFormed($0 + Array(repeating: Cell.blank, count: 6 - $0.count), columns: 6) }
         XCTAssertTrue(e.takeScrolledOff().isEmpty)
         XCTAssertEqual(e.lines, ["three", "four"])
+
+        // Erased cells in a colour are kept, and an empty line has no cells.
+        let f = VTermEmulator(rows: 2, columns: 6)
+        f.feed("a\(CSI)44m\(CSI)K\(CSI)m\r\n\r\n\r\nb")
+        let off = f.takeScrolledOff()
+        XCTAssertEqual(off.map(\.count), [6, 0])
+        guard off.count == 2, off[0].count == 6 else { return }
+        XCTAssertEqual(off[0][5].style.bg, .ansi(4))
+        XCTAssertEqual(text(of: off[0]), "a")
     }
 
     func test_scrolledOffLines_areBounded_andTheDroppedCounted() {
