@@ -94,7 +94,7 @@ package struct CellSymbol: Hashable, Sendable {
     package var firstByte: UInt8 { isLong ? longText.utf8.first ?? 0 : UInt8(truncatingIfNeeded: low) }
 
     /// The scalar when the text is exactly one scalar, else nil.
-    @inlinable
+    @inlinable @inline(__always)
     package var singleScalar: UInt32? {
         guard !isLong else { return nil }
         let n = Int(high >> 56)

@@ -103,28 +103,59 @@ extension RowBidi {
     /// that produced none (merged into a lam-alef ligature, hidden) become blanks at the right end
     /// of the run, in the style of its last cell. Returns false if the columns do not add up.
     mutating func emit(_ row: [Cell], _ columns: Range<Int>, _ visual: [VisualCell], into out: inout RowLayout) -> Bool {
-        let s = columns.lowerBound, e = columns.upperBound
+        let e = columns.upperBound
         scratch.emitted.removeAll(keepingCapacity: true)
-        scratch.emitted.append(contentsOf: repeatElement(false, count: e - s))
+        scratch.emitted.append(contentsOf: repeatElement(false, count: e - columns.lowerBound))
         scratch.levels.removeAll(keepingCapacity: true)
-        scratch.levels.append(contentsOf: repeatElement(0, count: e - s))
+        scratch.levels.append(contentsOf: repeatElement(0, count: e - columns.lowerBound))
         scratch.dropped.removeAll(keepingCapacity: true)
+        // The loop writes through the buffers of the arrays (no uniqueness check per write).
+        var merged: [(logical: Int32, visual: Int32)] = []
+        var dropped = scratch.dropped
+        defer { scratch.dropped = dropped }
+        let ok = out.cells.withUnsafeMutableBufferPointer { cells in
+            out.toVisual.withUnsafeMutableBufferPointer { toVisual in
+                out.toLogical.withUnsafeMutableBufferPointer { toLogical in
+                    scratch.emitted.withUnsafeMutableBufferPointer { emitted in
+                        scratch.levels.withUnsafeMutableBufferPointer { levels in
+                            row.withUnsafeBufferPointer { source in
+                                RowBidi.emit(source, columns, visual, scratch.columnOfScalar, scratch.scalarStart,
+                                             cells: cells, toVisual: toVisual, toLogical: toLogical,
+                                             emitted: emitted, levels: levels, dropped: &dropped, merged: &merged)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.merged += merged
+        return ok
+    }
+
+    /// `emit` on the buffers: `emitted` and `levels` are per column of the run.
+    private static func emit(_ row: UnsafeBufferPointer<Cell>, _ columns: Range<Int>, _ visual: [VisualCell],
+                             _ columnOfScalar: [Int32], _ scalarStart: [Int32],
+                             cells: UnsafeMutableBufferPointer<Cell>, toVisual: UnsafeMutableBufferPointer<Int32>,
+                             toLogical: UnsafeMutableBufferPointer<Int32>, emitted: UnsafeMutableBufferPointer<Bool>,
+                             levels: UnsafeMutableBufferPointer<UInt8>, dropped: inout [Int],
+                             merged: inout [(logical: Int32, visual: Int32)]) -> Bool {
+        let s = columns.lowerBound, e = columns.upperBound
         var q = s
-        let scalarCount = scratch.columnOfScalar.count
+        let scalarCount = columnOfScalar.count
 
         func put(_ x: Int, _ symbol: CellSymbol, level: UInt8) -> Bool {
             let src = row[x]
             let w = RowBidi.span(row, x)
             guard q + w <= e else { return false }
-            out.cells[q] = Cell(text: symbol, width: src.width, style: src.style)
-            out.toVisual[x] = Int32(q); out.toLogical[q] = Int32(x)
-            scratch.emitted[x - s] = true
-            scratch.levels[x - s] = level
+            cells[q] = Cell(text: symbol, width: src.width, style: src.style)
+            toVisual[x] = Int32(q); toLogical[q] = Int32(x)
+            emitted[x - s] = true
+            levels[x - s] = level
             if w == 2 {
-                out.cells[q + 1] = row[x + 1]
-                out.toVisual[x + 1] = Int32(q + 1); out.toLogical[q + 1] = Int32(x + 1)
-                scratch.emitted[x + 1 - s] = true
-                scratch.levels[x + 1 - s] = level
+                cells[q + 1] = row[x + 1]
+                toVisual[x + 1] = Int32(q + 1); toLogical[q + 1] = Int32(x + 1)
+                emitted[x + 1 - s] = true
+                levels[x + 1 - s] = level
             }
             q += w
             return true
@@ -133,45 +164,45 @@ extension RowBidi {
         for vc in visual {
             let lo = vc.logical.lowerBound, hi = vc.logical.upperBound
             guard lo < hi, hi <= scalarCount else { continue }
-            let c0 = Int(scratch.columnOfScalar[lo]), c1 = Int(scratch.columnOfScalar[hi - 1])
+            let c0 = Int(columnOfScalar[lo]), c1 = Int(columnOfScalar[hi - 1])
             if c0 == c1 {
-                guard !scratch.emitted[c0 - s], vc.width > 0 else { continue }
+                guard !emitted[c0 - s], vc.width > 0 else { continue }
                 let src = row[c0]
                 // The engine's glyph (shaped, mirrored, digits converted, R22-safe) when it is the
                 // whole cell at the cell's width; otherwise the cell as the emulator wrote it.
-                let whole = Int(scratch.scalarStart[c0 - s]) == lo && Int(scratch.scalarStart[c0 - s + 1]) == hi
+                let whole = Int(scalarStart[c0 - s]) == lo && Int(scalarStart[c0 - s + 1]) == hi
                 let glyph = whole && vc.width == Int(src.width) && !vc.glyph.isEmpty && !src.text.isEmpty ? vc.glyph : src.text
                 guard put(c0, glyph, level: vc.level) else { return false }
                 continue
             }
             var ligature = vc.flags.contains(.shaped) && vc.width == 1
-            for x in c0...c1 where scratch.emitted[x - s] || row[x].width != 1 { ligature = false }
+            for x in c0...c1 where emitted[x - s] || row[x].width != 1 { ligature = false }
             if ligature {
                 // R20: lam-alef, one cell for two letters; the other letters' columns are padded.
                 guard put(c0, vc.glyph, level: vc.level) else { return false }
                 for x in (c0 + 1)...c1 {
-                    scratch.emitted[x - s] = true
-                    scratch.levels[x - s] = vc.level
-                    scratch.dropped.append(x)
-                    out.merged.append((Int32(x), Int32(q - 1)))
+                    emitted[x - s] = true
+                    levels[x - s] = vc.level
+                    dropped.append(x)
+                    merged.append((Int32(x), Int32(q - 1)))
                 }
             } else {
                 // A cluster the emulator wrote over several cells (an emoji sequence): as written.
-                for x in c0...c1 where !scratch.emitted[x - s] && !row[x].isContinuation {
+                for x in c0...c1 where !emitted[x - s] && !row[x].isContinuation {
                     guard put(x, row[x].text, level: vc.level) else { return false }
                 }
             }
         }
         // Cells the engine drew as nothing (a lone hidden control) or skipped.
-        for x in columns where !scratch.emitted[x - s] { scratch.dropped.append(x) }
-        guard q + scratch.dropped.count == e else { return false }
-        scratch.dropped.sort()
+        for x in columns where !emitted[x - s] { dropped.append(x) }
+        guard q + dropped.count == e else { return false }
+        dropped.sort()
         // R24: the padding goes at the right end of the run, whatever its direction, so that the
         // run keeps its width and its text starts at its first column.
         let padStyle = row[e - 1].style
-        for x in scratch.dropped {
-            out.cells[q] = Cell(text: .space, width: 1, style: padStyle)
-            out.toVisual[x] = Int32(q); out.toLogical[q] = Int32(x)
+        for x in dropped {
+            cells[q] = Cell(text: .space, width: 1, style: padStyle)
+            toVisual[x] = Int32(q); toLogical[q] = Int32(x)
             q += 1
         }
         return true
