@@ -28,6 +28,7 @@ struct Options {
     var ptyBench = ".build/bench/pty-bench"
     var runRounds = 3
     var runOnly = false
+    var demoOnly = false
     var fribidi: String? = "fribidi"
     var work = ".build/bench"
     var synthetic = false
@@ -60,6 +61,7 @@ while let a = args.popFirst() {
     case "--pty-bench": opt.ptyBench = value()
     case "--run-rounds": opt.runRounds = max(1, Int(value()) ?? 3)
     case "--run-only": opt.runOnly = true
+    case "--demo-only": opt.demoOnly = true
     case "--fribidi": let v = value(); opt.fribidi = v == "none" ? nil : v
     case "--work": opt.work = value()
     case "--synthetic": opt.synthetic = true
@@ -209,6 +211,12 @@ say("         \(rtlLines * 100 / max(1, corpus.lines.count))% of the lines have 
     defer { unlink(smallPath) }
     RunBench(rtlTUI: opt.rtlTUI, ptyBench: opt.ptyBench, work: opt.work, corpusPath: corpusPath, corpusBytes: corpusBytes,
              smallCorpusPath: smallPath, smallCorpusBytes: smallBytes, rounds: opt.runRounds).measure()
+}
+if opt.demoOnly {
+    measureDemo()
+    say("")
+    say("load average at end: \(loadAverage())")
+    exit(0)
 }
 if opt.runOnly {
     measureRun()
@@ -464,24 +472,28 @@ unlink(paragraphPath)
 
 // MARK: - Demo targets
 
-say("")
-say("demo targets:")
-if let ms = FrameBench.demoMedianMilliseconds(width: 200, height: 60, frames: 200) {
-    say("  200x60 demo screen redraw (reading screen, Arabic): median \(fmt(ms)) ms (target <= 2 ms): \(verdict(ms <= 2))")
-} else {
-    say("  200x60 demo screen redraw: NOT MEASURED: the demo does not provide DemoHooks.redrawScreen (Sources/rtl-bench/DemoHooks.swift)")
-}
-let proxy = FrameBench.proxyMedianMilliseconds(width: 200, height: 60, frames: 200)
-say("    proxy, not the demo: 60 rows of mixed text laid out at width 200 by one engine and drawn into a Buffer: median \(fmt(proxy)) ms")
-for locale in ["en", "ar"] {
-    let hook = DemoHooks.sliderKeystroke(rtlTUI: opt.rtlTUI, locale: locale)
-    // A first frame of a few bytes means the demo did not start (a usage message, say).
-    if let r = PTYBench.bytesForKeystroke(command: hook.command, setup: hook.setup, key: hook.key), r.firstFrame > 2000 {
-        say("  slider keystroke through a pty (\(locale), first frame \(r.firstFrame) bytes): \(r.key) bytes (target <= 200): \(verdict(r.key > 0 && r.key <= 200))")
+/// The demo's figures: the 200×60 redraw (and its proxy) and the bytes of one slider keystroke.
+@MainActor func measureDemo() {
+    say("")
+    say("demo targets:")
+    if let ms = FrameBench.demoMedianMilliseconds(width: 200, height: 60, frames: 200) {
+        say("  200x60 demo screen redraw (reading screen, Arabic): median \(fmt(ms)) ms (target <= 2 ms): \(verdict(ms <= 2))")
     } else {
-        say("  slider keystroke through a pty (\(locale)): NOT MEASURED: `\(hook.command.joined(separator: " "))` did not start in a pty (DemoHooks.sliderKeystroke)")
+        say("  200x60 demo screen redraw: NOT MEASURED: the demo does not provide DemoHooks.redrawScreen (Sources/rtl-bench/DemoHooks.swift)")
+    }
+    let proxy = FrameBench.proxyMedianMilliseconds(width: 200, height: 60, frames: 200)
+    say("    proxy, not the demo: 60 rows of mixed text laid out at width 200 by one engine and drawn into a Buffer: median \(fmt(proxy)) ms")
+    for locale in ["en", "ar"] {
+        let hook = DemoHooks.sliderKeystroke(rtlTUI: opt.rtlTUI, locale: locale)
+        // A first frame of a few bytes means the demo did not start (a usage message, say).
+        if let r = PTYBench.bytesForKeystroke(command: hook.command, setup: hook.setup, key: hook.key), r.firstFrame > 2000 {
+            say("  slider keystroke through a pty (\(locale), first frame \(r.firstFrame) bytes): \(r.key) bytes (target <= 200): \(verdict(r.key > 0 && r.key <= 200))")
+        } else {
+            say("  slider keystroke through a pty (\(locale)): NOT MEASURED: `\(hook.command.joined(separator: " "))` did not start in a pty (DemoHooks.sliderKeystroke)")
+        }
     }
 }
+measureDemo()
 measureRun()
 say("")
 say("load average at end: \(loadAverage())")

@@ -131,9 +131,10 @@ public struct VisualLine: Sendable, Hashable {
 
     /// The line as it is drawn, left to right.
     public var text: String {
-        var s = ""
-        for c in cells where c.width > 0 { s += c.text }
-        return s
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(cells.count * 2)
+        for c in cells where c.width > 0 { c.glyph.appendUTF8(to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -106,10 +106,10 @@ extension Buffer {
             defer { col += cell.width }
             let span = col..<(col + cell.width)
             if let clip, !(clip.contains(span.lowerBound) && clip.contains(span.upperBound - 1)) {
-                for c in span where clip.contains(c) { set(x: c, y: y, Cell(" ", style: style)) }
+                for c in span where clip.contains(c) { set(x: c, y: y, Cell(text: .space, style: style)) }
                 continue
             }
-            putCluster(cell.text, width: cell.width, x: col, y: y, style: style)
+            putCluster(cell.glyph, width: cell.width, x: col, y: y, style: style)
         }
         return col
     }
@@ -127,21 +127,21 @@ extension Buffer {
     }
 
     /// One grapheme cluster at (x, y): narrow, wide (width 2), or wider (several glyphs side by side).
-    mutating func putCluster(_ text: String, width: Int, x: Int, y: Int, style: Style) {
+    mutating func putCluster(_ text: CellSymbol, width: Int, x: Int, y: Int, style: Style) {
         if width <= 2 {
-            set(x: x, y: y, Cell(text, width: UInt8(width), style: style))
+            set(x: x, y: y, Cell(text: text, width: UInt8(width), style: style))
             return
         }
         guard area.contains(x: x, y: y) else { return }
         guard x + width <= area.maxX else {
-            for c in x..<min(area.maxX, x + width) { set(x: c, y: y, Cell(" ", style: style)) }
+            for c in x..<min(area.maxX, x + width) { set(x: c, y: y, Cell(text: .space, style: style)) }
             return
         }
         // Blank the span first so that no wide cell overlapping it is left half drawn, then write
         // the continuations and the head.
-        for c in x..<(x + width) { set(x: c, y: y, Cell(" ", style: style)) }
+        for c in x..<(x + width) { set(x: c, y: y, Cell(text: .space, style: style)) }
         for c in (x + 1)..<(x + width) { set(x: c, y: y, .continuation(style: style)) }
-        set(x: x, y: y, Cell(text, width: UInt8(min(width, 255)), style: style))
+        set(x: x, y: y, Cell(text: text, width: UInt8(min(width, 255)), style: style))
     }
 }
 
@@ -151,7 +151,7 @@ extension VisualLine {
     /// trailing spaces. Used to align wrapped lines by their visible text.
     public func trimmingEndWhitespace(paragraph direction: LayoutDirection) -> VisualLine {
         var cells = self.cells
-        func isSpace(_ c: VisualCell) -> Bool { c.width == 0 || c.text.allSatisfy { $0 == " " } }
+        func isSpace(_ c: VisualCell) -> Bool { c.width == 0 || c.glyph.withUTF8 { $0.allSatisfy { $0 == 0x20 } } }
         if Mirroring(direction).physical(.trailing) == .right {
             while let last = cells.last, isSpace(last) { cells.removeLast() }
         } else {
