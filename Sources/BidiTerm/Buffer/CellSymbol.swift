@@ -19,7 +19,7 @@ package struct CellSymbol: Hashable, Sendable {
     package private(set) var high: UInt64
 
     /// The empty symbol (the right half of a wide character).
-    @inlinable @usableFromInline
+    @inlinable
     package static var empty: CellSymbol { CellSymbol(low: 0, high: 0) }
     /// A space.
     @inlinable

@@ -82,7 +82,26 @@ struct ControlScanner {
     /// Scans `bytes`, appending to `out` what libvterm should get.
     mutating func scan(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         out.reserveCapacity(out.count + bytes.count + 1)
-        for byte in bytes { step(byte, &out) }
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            if state == .ground {
+                // Text between escape sequences (most of a program's output) is copied at once,
+                // as `step` would copy it byte by byte.
+                var j = i
+                while j < n, bytes[j] != 0x1B { j += 1 }
+                if j > i {
+                    if !printed {
+                        for k in i..<j where bytes[k] >= 0x20 && bytes[k] != 0x7F { printed = true; break }
+                    }
+                    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[i..<j]))
+                    i = j
+                    continue
+                }
+            }
+            step(bytes[i], &out)
+            i += 1
+        }
     }
 
     private mutating func step(_ b: UInt8, _ out: inout [UInt8]) {
