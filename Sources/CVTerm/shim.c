@@ -114,26 +114,30 @@ static void erase_row(CVTerm *t, CVTerm_Cell *row) {
     }
 }
 
-// Row `row` of the shown screen as handed out, into `out` (`cols` cells): a left half whose right
+// A stored cell as handed out (`c`, a copy of `in[col]`, fixed in place): a left half whose right
 // neighbour is a continuation is 2 wide, a continuation 0 wide with no characters, every other
 // cell 1 wide (widths as libvterm's screen gives them, read from the neighbours); the whole screen's
 // reverse video (DECSCNM) applied; the shim's own bits cleared.
-static inline void read_cell(CVTerm *t, const CVTerm_Cell *in, int col, CVTerm_Cell *out) {
-    CVTerm_Cell c = in[col];
-    c.attrs &= ~ATTR_PROTECTED;
-    if (t->global_reverse) c.attrs ^= CVTERM_ATTR_REVERSE;
-    if (c.chars[0] == CONTINUATION) {
-        memset(c.chars, 0, sizeof c.chars);
-        c.width = 0;
+static inline void fix_cell(const CVTerm *t, const CVTerm_Cell *in, int col, CVTerm_Cell *c) {
+    c->attrs &= ~ATTR_PROTECTED;
+    if (t->global_reverse) c->attrs ^= CVTERM_ATTR_REVERSE;
+    if (c->chars[0] == CONTINUATION) {
+        memset(c->chars, 0, sizeof c->chars);
+        c->width = 0;
     } else {
-        c.width = (col + 1 < t->cols && in[col + 1].chars[0] == CONTINUATION) ? 2 : 1;
+        c->width = (col + 1 < t->cols && in[col + 1].chars[0] == CONTINUATION) ? 2 : 1;
     }
-    *out = c;
+}
+
+// The first `count` cells of stored row `in`, as handed out, into `out`: copied at once, then
+// each fixed in place (`fix_cell`).
+static void read_cells(const CVTerm *t, const CVTerm_Cell *in, int count, CVTerm_Cell *out) {
+    memcpy(out, in, (size_t)count * sizeof *out);
+    for (int col = 0; col < count; col++) fix_cell(t, in, col, &out[col]);
 }
 
 static void read_row(CVTerm *t, CVTerm_Cell **rows, int row, CVTerm_Cell *out) {
-    const CVTerm_Cell *in = rows[row];
-    for (int col = 0; col < t->cols; col++) read_cell(t, in, col, &out[col]);
+    read_cells(t, rows[row], t->cols, out);
 }
 
 // Whether a stored cell reads as an erased one in the default colours without attributes.
@@ -149,7 +153,7 @@ static void push_row(CVTerm *t, int row) {
     const CVTerm_Cell *in = t->rowp[0][row];
     int used = t->cols;
     while (used > 0 && is_default_blank(t, &in[used - 1])) used--;
-    for (int col = 0; col < used; col++) read_cell(t, in, col, &t->line[col]);
+    read_cells(t, in, used, t->line);
     t->push_line(t->user, t->cols, used, t->line);
 }
 

@@ -126,7 +126,7 @@ package struct CellSymbol: Hashable, Sendable {
     }
 
     /// Appends the UTF-8 of the text to `bytes`.
-    @inlinable
+    @inlinable @inline(__always)
     package func appendUTF8(to bytes: inout [UInt8]) {
         if isLong { return bytes.append(contentsOf: longText.utf8) }
         let n = Int(high >> 56)

@@ -21,10 +21,10 @@ struct CellWriter {
     /// The last style set and what it maps to on this terminal (runs of cells share a style).
     private var lastStyle: Style?
     private var lastMapped = Style.plain
-    /// Per block of 256 BMP code points, filled when first used: bit 0 a combining mark (Mn, Me),
-    /// bit 1 a format character (Cf), bit 2 written as its bytes when alone in a one-column cell
-    /// (`asIs`).
-    private var blocks: [[UInt8]?] = []
+    /// Per BMP code point, filled a block of 256 at a time when first used (0xFF: not yet): bit 0
+    /// a combining mark (Mn, Me), bit 1 a format character (Cf), bit 2 written as its bytes when
+    /// alone in a one-column cell.
+    private var table: [UInt8] = []
 
     init(columns: Int, colors: ColorSupport, truecolor: Bool) {
         self.columns = columns
@@ -42,7 +42,7 @@ struct CellWriter {
     }
 
     /// Forgets what was decided per scalar (what is left out changed).
-    mutating func forgetScalars() { blocks = [] }
+    mutating func forgetScalars() { table = [] }
 
     mutating func resetPen() {
         if pen != .plain {
@@ -129,13 +129,15 @@ struct CellWriter {
         v < 0x10000 ? bits(v) & 3 : Self.categoryBits(v)
     }
 
-    /// The bits of a BMP scalar, from `blocks`.
+    /// The bits of a BMP scalar, from `table`.
     @inline(__always)
     private mutating func bits(_ v: UInt32) -> UInt8 {
+        if table.isEmpty { table = [UInt8](repeating: 0xFF, count: 0x10000) }
+        let b = table[Int(v)]
+        if b != 0xFF { return b }
         let block = Int(v >> 8)
-        if blocks.isEmpty { blocks = [[UInt8]?](repeating: nil, count: 256) }
-        if blocks[block] == nil { blocks[block] = fill(block) }
-        return blocks[block]![Int(v & 0xFF)]
+        table.replaceSubrange((block << 8)..<((block + 1) << 8), with: fill(block))
+        return table[Int(v)]
     }
 
     private func fill(_ block: Int) -> [UInt8] {
@@ -157,7 +159,14 @@ struct CellWriter {
         }
     }
 
+    @inline(__always)
     private mutating func setPen(_ style: Style) {
+        // The common case: the style of the cell before, which the terminal has already.
+        if let last = lastStyle, style == last, let pen, pen == lastMapped { return }
+        changePen(style)
+    }
+
+    private mutating func changePen(_ style: Style) {
         // Runs of cells share a style: map it once.
         let mapped: Style
         if let last = lastStyle, style == last {
