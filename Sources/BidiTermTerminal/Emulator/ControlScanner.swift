@@ -201,6 +201,18 @@ struct ControlScanner {
             }
             return
         }
+        if within == .ground {
+            // libvterm stays in its escape state over these bytes: it acts on a C0 control, and
+            // ignores NUL, DEL and every byte from 0x80 up. The ESC stays held, so what follows is
+            // read as libvterm reads it: `ESC 0xFF ( B` designates a character set and prints
+            // nothing, and a REP after it is still cancelled (0.1.4 would loop for ever; found by
+            // the emulator's fuzz target).
+            if b == 0x00 || b >= 0x7F { return }
+            if b < 0x20, b != 0x18, b != 0x1A, b != 0x1B {
+                out.append(b)
+                return
+            }
+        }
         if within == .osc { resetOSC() }
         switch b {
         case 0x5F, 0x5E, 0x58:  // _ ^ X: APC, PM, SOS

@@ -141,5 +141,20 @@ final class ControlScannerParameterTests: XCTestCase {
         e.feed("\(CSI)b\(CSI)5bab\(CSI)3b")
         XCTAssertEqual(e.text(0), "abbbb")
     }
+
+    func test_bytesAnEscapeSkips_leaveItPending_soARepeatAfterThemIsStillCancelled() {
+        // libvterm stays in its escape state over NUL, DEL, bytes from 0x80 up (ignored) and C0
+        // controls (acted on): what follows the ESC is its final byte, not text written.
+        var scanner = ControlScanner()
+        var out: [UInt8] = []
+        let input: [UInt8] = [0x1B, 0xFF, 0xFF, 0x00, 0x7F, 0x28, 0x42] + Array("\(CSI)b".utf8)
+        input.withUnsafeBytes { scanner.scan($0, into: &out) }
+        XCTAssertEqual(out, Array("\(ESC)(B\(CSI)\u{18}".utf8))
+        XCTAssertEqual(scanned(["\(ESC)\n[b"]), "\n\(ESC)[\u{18}", "a control in between is acted on, the ESC still pending")
+        // The fuzz target's reproducer: the emulator comes back, nothing written.
+        let e = VTermEmulator(rows: 2, columns: 10)
+        e.feed(input + Array("\(ESC))0\(CSI)bok".utf8))
+        XCTAssertEqual(e.text(0), "ok")
+    }
 }
 
