@@ -136,23 +136,24 @@ static void read_cells(const CVTerm *t, const CVTerm_Cell *in, int count, CVTerm
     for (int col = 0; col < count; col++) fix_cell(t, in, col, &out[col]);
 }
 
-static void read_row(CVTerm *t, CVTerm_Cell **rows, int row, CVTerm_Cell *out) {
-    read_cells(t, rows[row], t->cols, out);
-}
-
 // Whether a stored cell reads as an erased one in the default colours without attributes.
 static inline int is_default_blank(const CVTerm *t, const CVTerm_Cell *c) {
     return c->chars[0] == 0 && (c->attrs & ~ATTR_PROTECTED) == 0 && !t->global_reverse
         && c->fg_kind == CVTERM_COLOR_DEFAULT && c->bg_kind == CVTERM_COLOR_DEFAULT;
 }
 
-// A scrolled-off line, without its trailing erased cells (most of a line of text): they are not
-// read out one by one.
+// How many of the first `count` cells of stored row `in` come before its trailing erased cells
+// in the default colours (most of a line of text): those are not read out one by one.
+static int used_cells(const CVTerm *t, const CVTerm_Cell *in, int count) {
+    while (count > 0 && is_default_blank(t, &in[count - 1])) count--;
+    return count;
+}
+
+// A scrolled-off line, without its trailing erased cells.
 static void push_row(CVTerm *t, int row) {
     if (!t->push_line) return;
     const CVTerm_Cell *in = t->rowp[0][row];
-    int used = t->cols;
-    while (used > 0 && is_default_blank(t, &in[used - 1])) used--;
+    int used = used_cells(t, in, t->cols);
     read_cells(t, in, used, t->line);
     t->push_line(t->user, t->cols, used, t->line);
 }
@@ -488,17 +489,11 @@ void CVTerm_get_size(CVTerm *t, int32_t *rows, int32_t *columns) {
 
 int32_t CVTerm_get_row(CVTerm *t, int32_t row, CVTerm_Cell *cells, int32_t count) {
     if (count > t->cols) count = t->cols;
-    if (count < 0) count = 0;
-    if (row < 0 || row >= t->rows) {
-        for (int32_t col = 0; col < count; col++) {
-            memset(&cells[col], 0, sizeof cells[col]);
-            cells[col].width = 1;
-        }
-        return count;
-    }
-    read_row(t, t->rowp[t->alt], row, t->line);
-    memcpy(cells, t->line, (size_t)count * sizeof *cells);
-    return count;
+    if (count <= 0 || row < 0 || row >= t->rows) return 0;
+    const CVTerm_Cell *in = t->rowp[t->alt][row];
+    int used = used_cells(t, in, count);
+    read_cells(t, in, used, cells);
+    return used;
 }
 
 int32_t CVTerm_take_damage(CVTerm *t, int32_t *rows, int32_t capacity) {

@@ -109,10 +109,12 @@ extension RowBidi {
         scratch.levels.removeAll(keepingCapacity: true)
         scratch.levels.append(contentsOf: repeatElement(0, count: e - columns.lowerBound))
         scratch.dropped.removeAll(keepingCapacity: true)
-        // The loop writes through the buffers of the arrays (no uniqueness check per write).
+        // The loop writes through the buffers of the arrays (no uniqueness check per write);
+        // `dropped` is moved out of the scratch for it (not copied) and back.
         var merged: [(logical: Int32, visual: Int32)] = []
-        var dropped = scratch.dropped
-        defer { scratch.dropped = dropped }
+        var dropped: [Int] = []
+        swap(&dropped, &scratch.dropped)
+        defer { swap(&dropped, &scratch.dropped) }
         let ok = out.cells.withUnsafeMutableBufferPointer { cells in
             out.toVisual.withUnsafeMutableBufferPointer { toVisual in
                 out.toLogical.withUnsafeMutableBufferPointer { toLogical in

@@ -161,11 +161,6 @@ public struct RowBidi {
 
     /// The cells a character takes from `x`: 2 for a wide character followed by its right half.
     @inline(__always)
-    static func span(_ row: [Cell], _ x: Int) -> Int {
-        row[x].width == 2 && x + 1 < row.count && row[x + 1].isContinuation ? 2 : 1
-    }
-
-    @inline(__always)
     static func span(_ row: UnsafeBufferPointer<Cell>, _ x: Int) -> Int {
         row[x].width == 2 && x + 1 < row.count && row[x + 1].isContinuation ? 2 : 1
     }

@@ -96,9 +96,7 @@ public struct InputDecoder: Sendable {
     /// - Returns: the complete events, in stream order.
     public mutating func feed<C: Collection>(_ bytes: C) -> [InputEvent] where C.Element == UInt8 {
         buffer.append(contentsOf: bytes)
-        var out: [InputEvent] = []
-        run(final: false, into: &out)
-        return out
+        return decodeBuffered()
     }
 
     /// Decodes what can be decoded; an incomplete sequence at the end waits for more bytes. The
@@ -108,6 +106,11 @@ public struct InputDecoder: Sendable {
     /// - Returns: the complete events, in stream order.
     public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
         buffer.append(contentsOf: bytes)
+        return decodeBuffered()
+    }
+
+    /// The complete events of what is buffered; an incomplete sequence stays.
+    private mutating func decodeBuffered() -> [InputEvent] {
         var out: [InputEvent] = []
         run(final: false, into: &out)
         return out

@@ -40,16 +40,15 @@ struct ControlScanner {
     private var csiPrivate = false
     private var csiIntermediate = false
     private var csiOverflow = false
-    /// Parameter separators (`;`, `:`) of the CSI being read that were passed on, and whether the
-    /// rest of its parameters are left out (after `maxForwardedSeparators`).
     /// Whether a character has been written since the start or the last full reset (RIS): what
     /// libvterm's REP repeats.
     private var printed = false
+    /// Parameter separators (`;`, `:`) of the CSI being read that were passed on, and whether the
+    /// rest of its parameters are left out (after `maxForwardedSeparators`).
     private var csiSeparators = 0
     private var csiSkipsParameters = false
     /// The most parameter separators of one CSI passed to libvterm: 15, so 16 parameters at most.
     static let maxForwardedSeparators = 15
-    /// The raw OSC being read, while it may still be OSC 52 (`ESC ]` included).
     /// What the OSC being read is, as far as its number shows.
     private enum OSCKind: Equatable {
         case number(Int, digits: Int)  // the number is still being read
@@ -57,6 +56,7 @@ struct ControlScanner {
         case clipboard                 // 52: collected raw, `ESC ]` included
         case other                     // passed to libvterm only
     }
+    /// The raw OSC being read, while it may still be OSC 52 (`ESC ]` included).
     private var osc: [UInt8] = []
     private var oscKind = OSCKind.number(0, digits: 0)
     private var oscOverflow = false

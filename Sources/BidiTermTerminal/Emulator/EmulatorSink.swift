@@ -19,7 +19,7 @@ final class EmulatorSink {
     var lineLimit: Int { 4 * rows + 1100 }
 
     /// A line scrolled off, `width` wide: `cells` its first cells, the rest erased (plain spaces),
-    /// kept without its trailing erased cells.
+    /// kept without them.
     func pushLine(_ cells: UnsafeBufferPointer<CVTerm_Cell>, width: Int) {
         let line = VTermEmulator.cells(from: cells, width: width, padded: false)
         lines.append(line)

@@ -171,8 +171,8 @@ public final class VTermEmulator {
         let width = columns
         guard y >= 0 && y < rows else { return Array(repeating: .blank, count: width) }
         if rowScratch.count < width { rowScratch = Array(repeating: CVTerm_Cell(), count: width) }
-        _ = rowScratch.withUnsafeMutableBufferPointer { CVTerm_get_row(term, Int32(y), $0.baseAddress, Int32(width)) }
-        return rowScratch.withUnsafeBufferPointer { Self.cells(from: UnsafeBufferPointer(rebasing: $0[..<width]), width: width) }
+        let used = rowScratch.withUnsafeMutableBufferPointer { Int(CVTerm_get_row(term, Int32(y), $0.baseAddress, Int32(width))) }
+        return rowScratch.withUnsafeBufferPointer { Self.cells(from: UnsafeBufferPointer(rebasing: $0[..<used]), width: width) }
     }
 
     /// The rows changed since the last call (sorted, each once): rows drawn, erased or moved, and every row
@@ -282,17 +282,14 @@ public final class VTermEmulator {
 
     // MARK: Conversion
 
-    /// The cells of a row as libvterm holds them, `width` wide: a wide character keeps its right
-    /// half as a continuation cell, and one that cannot fit (the last column) or a right half
-    /// without its left becomes a blank in its style. Cells past the end of `row`, and the erased
-    /// cells in the default colours at its end, are spaces in the plain style, filled at once, or,
-    /// when `padded` is false, left off (the row ends with its last cell that is not one).
+    /// The cells of a row `width` wide of which the shim handed over `row` (its cells up to the
+    /// last one that is not an erased cell in the default colours): a wide character keeps its
+    /// right half as a continuation cell, and one that cannot fit (the last column) or a right half
+    /// without its left becomes a blank in its style. The rest of the row is spaces in the plain
+    /// style, filled at once, or, when `padded` is false, left off.
     static func cells(from row: UnsafeBufferPointer<CVTerm_Cell>, width: Int, padded: Bool = true) -> [Cell] {
         guard width > 0 else { return [] }
-        var used = min(row.count, width)
-        if let base = row.baseAddress {
-            while used > 0, PenCache.isDefaultBlank(base + used - 1) { used -= 1 }
-        }
+        let used = min(row.count, width)
         let total = padded ? width : used
         return [Cell](unsafeUninitializedCapacity: total) { out, count in
             guard total > 0 else { count = 0; return }
@@ -325,13 +322,6 @@ public final class VTermEmulator {
         private static let colorsOffset = MemoryLayout<CVTerm_Cell>.offset(of: \CVTerm_Cell.fg_kind)!
         private var key: (UInt32, UInt64, UInt16)?
         private var style = Style.plain
-
-        /// An erased cell in the default colours without attributes: a space in the plain style.
-        @inline(__always)
-        static func isDefaultBlank(_ p: UnsafePointer<CVTerm_Cell>) -> Bool {
-            p.pointee.chars.0 == 0 && p.pointee.width == 1 && p.pointee.attrs == 0
-                && Int32(p.pointee.fg_kind) == CVTERM_COLOR_DEFAULT && Int32(p.pointee.bg_kind) == CVTERM_COLOR_DEFAULT
-        }
 
         /// The cell at `p`, its style from the cache when its pen is the last one's.
         @inline(__always)

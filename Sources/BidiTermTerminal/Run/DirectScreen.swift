@@ -210,21 +210,9 @@ public final class DirectScreen {
             frame = (0..<rows).map { y in (0..<columns).map { transformed[$0, y] ?? .blank } }
             cursor = cursor.map { wire.wirePosition(x: $0.x, y: $0.y) }
         }
-        var next: [[Cell]]
-        if frame.count == rows, frame.allSatisfy({ $0.count == columns }) {
-            next = frame  // every row as it is (the common case: the host's rows are the screen's width)
-        } else {
-            next = []
-            next.reserveCapacity(rows)
-            for y in 0..<rows {
-                // A row of the right width is kept as it is (its storage shared): a row the host did
-                // not lay out again is then the very array drawn last time, and skipped at once below.
-                if y < frame.count, frame[y].count == columns { next.append(frame[y]); continue }
-                var row = y < frame.count ? Array(frame[y].prefix(columns)) : []
-                if row.count < columns { row += Array(repeating: Cell.blank, count: columns - row.count) }
-                next.append(row)
-            }
-        }
+        // A row of the right width is kept as it is (its storage shared): a row the host did not
+        // lay out again is then the very array drawn last time, and skipped at once below.
+        let next = (0..<rows).map { y in y < frame.count ? fitted(frame[y]) : Array(repeating: Cell.blank, count: columns) }
         let fullRepaint = shown == nil
         let height = rows, width = columns, shownRows = shown
         var cursorShown = cursorShown

@@ -97,9 +97,11 @@ void CVTerm_keep_cursor_inside(CVTerm *term);
 void CVTerm_resize(CVTerm *term, int32_t rows, int32_t columns);
 void CVTerm_get_size(CVTerm *term, int32_t *rows, int32_t *columns);
 
-/// The first `count` cells of `row` (at most the screen's width) into `cells`, blank cells for a
-/// row outside the screen; returns how many were written. A wide character's left cell has width
-/// 2 and its right half width 0 and no characters.
+/// The first cells of `row` (of its first `count`, at most the screen's width) up to the last one
+/// that is not an erased cell in the default colours without attributes, into `cells`; returns how
+/// many (0 for a row outside the screen). The rest of the row is such erased cells, as a
+/// scrolled-off line's (`CVTerm_PushLineFn`). A wide character's left cell has width 2 and its
+/// right half width 0 and no characters.
 int32_t CVTerm_get_row(CVTerm *term, int32_t row, CVTerm_Cell *cells, int32_t count);
 /// Copies up to `capacity` damaged row indices, ascending, into `rows`, clears their flags and
 /// returns how many were copied (call again while it returns `capacity`).

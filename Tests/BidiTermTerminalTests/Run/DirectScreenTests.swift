@@ -160,4 +160,26 @@ final class DirectScreenTests: XCTestCase {
         XCTAssertTrue(has(dropped, "\u{5D1}"), "the base of a mark stays")
         XCTAssertFalse(has(dropped, "\u{5BC}"), "its mark does not")
     }
+
+    /// What the terminal takes, changed after drawing, applies to what is drawn next: the writer's
+    /// decisions per scalar and per style are made again.
+    func test_settingsChangedAfterDrawing_applyToTheNextFrame() throws {
+        let style = Style(fg: .rgb(10, 20, 30))
+        let row = [Cell("\u{5B8}", style: style), Cell("x", style: style)]
+        let out = try written { screen in
+            screen.draw([row, [], []], cursor: nil)
+            screen.write(raw: Array("|".utf8))
+            screen.dropsMarks = true
+            screen.truecolor = true
+            screen.invalidate()
+            screen.draw([row, [], []], cursor: nil)
+        }
+        let parts = out.split(separator: "|", maxSplits: 1).map(String.init)
+        XCTAssertEqual(parts.count, 2)
+        guard parts.count == 2 else { return }
+        XCTAssertTrue(parts[0].unicodeScalars.contains("\u{5B8}"), "the mark, while the terminal keeps marks in their cell")
+        XCTAssertFalse(parts[0].contains("38;2;"), "a 24-bit colour as the nearest of the palette")
+        XCTAssertFalse(parts[1].unicodeScalars.contains("\u{5B8}"), "left out once the terminal gives marks cells of their own")
+        XCTAssertTrue(parts[1].contains("38;2;10;20;30"), "24-bit once the terminal takes it")
+    }
 }
