@@ -111,6 +111,14 @@ package struct CellSymbol: Hashable, Sendable {
         }
     }
 
+    /// The first scalar of the text (nil for the empty symbol).
+    package var firstScalar: UInt32? {
+        if let v = singleScalar { return v }
+        var first: UInt32? = nil
+        forEachScalar { if first == nil { first = $0 } }
+        return first
+    }
+
     /// Calls `body` with the UTF-8 of the text.
     @inlinable
     package func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

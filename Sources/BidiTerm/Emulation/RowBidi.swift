@@ -155,7 +155,7 @@ public struct RowBidi {
         let c = row[x]
         if c.isContinuation { return x == 0 || row[x - 1].width != 2 }
         // U+2500–U+259F are E2 94 80 … E2 96 9F in UTF-8: one byte rules out nearly every cell.
-        guard c.text.firstByte == 0xE2, let v = c.text.singleScalar else { return false }
+        guard c.text.firstByte == 0xE2, let v = c.text.firstScalar else { return false }
         return v >= 0x2500 && v <= 0x259F
     }
 

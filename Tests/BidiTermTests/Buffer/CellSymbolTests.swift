@@ -24,6 +24,7 @@ final class CellSymbolTests: XCTestCase {
             XCTAssertEqual(scalars, s.unicodeScalars.map(\.value), s.debugDescription)
             let one = s.unicodeScalars.count == 1 ? s.unicodeScalars.first!.value : nil
             XCTAssertEqual(symbol.singleScalar, one, s.debugDescription)
+            XCTAssertEqual(symbol.firstScalar, s.unicodeScalars.first?.value, s.debugDescription)
         }
     }
 

@@ -283,7 +283,9 @@ final class RowBidiTests: XCTestCase {
     /// space or an empty cell, never another space character.
     func test_R23_fixedAndBlankCells_exactRanges() {
         for (symbol, fixed) in [("\u{24FF}", false), ("\u{2500}", true), ("│", true), ("\u{2580}", true), ("\u{259F}", true),
-                                ("\u{25A0}", false), ("\u{25BF}", false), ("\u{2600}", false), ("ש", false), ("a", false), ("", false)] {
+                                ("\u{25A0}", false), ("\u{25BF}", false), ("\u{2600}", false), ("ש", false), ("a", false), ("", false),
+                                // By its first scalar: a box character under a mark stays fixed (found by the fuzz target).
+                                ("\u{2500}\u{301}", true), ("\u{2588}\u{FE0F}", true), ("a\u{2500}", false)] {
             XCTAssertEqual(RowBidi.isFixed([Cell(symbol)], 0), fixed, symbol.debugDescription)
         }
         XCTAssertTrue(RowBidi.isBlank(Cell(" ")))
