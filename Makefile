@@ -15,8 +15,11 @@ deps:
 test-deps:
 	@Scripts/install-deps.sh --test
 
+# rtl-tui (the front, which renders plain text itself) and rtl-tui-full (every command), which
+# the front starts in its place from the same directory.
 build: deps
 	$(SWIFT) build -c release --product rtl-tui
+	$(SWIFT) build -c release --product rtl-tui-full
 
 # The main job: the interactive demo in this terminal (or, without one, the rendered sample).
 demo: build
@@ -60,8 +63,8 @@ fuzz-smoke:
 	Scripts/fuzz.sh all $(FUZZ_SMOKE_SECONDS)
 
 # Installing where it is used (Scripts/package.sh): `make install PREFIX=/usr/local` installs the
-# release binary (Swift runtime linked statically), the man pages and the bash, zsh and fish
-# completions; `make deb` builds rtl-tui_VERSION_ARCH.deb, which needs only the distribution's
+# release programs (Swift runtime linked statically: PREFIX/bin/rtl-tui and
+# PREFIX/libexec/rtl-tui/rtl-tui-full), the man pages and the bash, zsh and fish completions; `make deb` builds rtl-tui_VERSION_ARCH.deb, which needs only the distribution's
 # ICU, ncurses and libvterm; `make test-deb` installs it and runs it with the toolchain hidden.
 PREFIX ?= /usr/local
 .PHONY: static install deb test-deb examples

@@ -6,7 +6,11 @@ let package = Package(
     products: [
         .library(name: "BidiTerm", targets: ["BidiTerm"]),
         .library(name: "BidiTermTerminal", targets: ["BidiTermTerminal"]),
-        .executable(name: "rtl-tui", targets: ["rtl-tui"]),
+        // What users run: `render` of plain text to a pipe or a file in a small program of its own,
+        // everything else by the whole tool, which it starts in its place (Sources/rtl-tui-front).
+        .executable(name: "rtl-tui", targets: ["RTLTUIFront"]),
+        // The whole tool: every command (argument-parser, Foundation, ncurses, libvterm).
+        .executable(name: "rtl-tui-full", targets: ["rtl-tui"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -60,13 +64,24 @@ let package = Package(
             name: "BidiTermTerminal",
             dependencies: ["BidiTerm", "CNcurses", "CPty", "CVTerm"]
         ),
-        // The command-line tool: swift-argument-parser commands.
+        // The whole tool (the `rtl-tui-full` program): swift-argument-parser commands.
         .executableTarget(
             name: "rtl-tui",
             dependencies: [
                 "BidiTerm", "BidiTermTerminal", "RTLTUIApps", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The `rtl-tui` program users start. It runs `render` on plain text (no options, standard
+        // output not a terminal) itself and starts `rtl-tui-full` in its place for anything else.
+        // Its sources are the engine's and `render`'s own files, linked from their homes and compiled
+        // into this one module without Foundation, argument-parser, ncurses or libvterm: a process
+        // that loads none of them starts in a third of the time (BENCHMARKS.md, "Start-up").
+        .executableTarget(
+            name: "RTLTUIFront",
+            dependencies: ["CICU"],
+            path: "Sources/rtl-tui-front",
+            swiftSettings: [.define("RTL_TUI_FRONT")]
         ),
         // The benchmark driver of `make bench` (BENCHMARKS.md).
         .executableTarget(

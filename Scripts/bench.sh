@@ -47,6 +47,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 
 $SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-tui
+$SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-tui-full
 $SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-bench
 STATIC_BIN=none
 if [ "${BENCH_STATIC:-1}" != 0 ]; then

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installing rtl-tui where it is used (servers over SSH):
-#   Scripts/package.sh build              the release binary with the Swift runtime linked
-#                                         statically (--static-swift-stdlib), in .build-static/
-#   Scripts/package.sh stage DIR PREFIX   the binary, the man pages and the bash, zsh and fish
-#                                         completions under DIR/PREFIX (make install: DIR=$DESTDIR)
+#   Scripts/package.sh build              the release programs with the Swift runtime linked
+#                                         statically (--static-swift-stdlib), in .build-static/:
+#                                         rtl-tui (the front: plain `render` itself) and rtl-tui-full
+#                                         (every command), which the front starts in its place
+#   Scripts/package.sh stage DIR PREFIX   PREFIX/bin/rtl-tui, PREFIX/libexec/rtl-tui/rtl-tui-full,
+#                                         the man pages and the bash, zsh and fish completions
+#                                         under DIR/PREFIX (make install: DIR=$DESTDIR)
 #   Scripts/package.sh deb                rtl-tui_VERSION_ARCH.deb in the repository root: the
 #                                         staged tree under /usr with a control file that names the
 #                                         distribution's ICU, ncurses and libvterm packages
@@ -15,16 +18,23 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 SCRATCH=.build-static
 BIN=$SCRATCH/release/rtl-tui
+FULL=$SCRATCH/release/rtl-tui-full
 VERSION=$(sed -n 's/.*version: "\([0-9.]*\)".*/\1/p' Sources/rtl-tui/RTLTUI.swift | head -1)
 VERSION=${VERSION:-0.0.0}
 
-# Linked for start-up time (BENCHMARKS.md, "Start-up of `render`"): exporting none of its 8,000
+# Linked for start-up time (BENCHMARKS.md, "Start-up of `render`"): exporting none of their
 # symbols (SwiftPM exports them all), which every symbol the shared libraries look up passed through
-# (about 0.2 ms). It stays position independent: linking without -pie saved about 1 ms more, at the
-# price of a fixed address for the code of a tool that parses untrusted catalogs and programs' output.
+# (about 0.2 ms), and without SwiftPM's $ORIGIN run path (--disable-local-rpath), which had the
+# loader look for each shared library beside the program first: a program linked statically needs
+# none there, and an installed one should never load a library someone put beside it. They stay
+# position independent: linking without -pie saved about 1 ms more, at the price of a fixed address
+# for the code of a tool that parses untrusted catalogs and programs' output.
 build() {
-  "$SWIFT" build -c release --product rtl-tui --static-swift-stdlib --scratch-path "$SCRATCH" \
-    -Xlinker --no-export-dynamic
+  local product
+  for product in rtl-tui rtl-tui-full; do
+    "$SWIFT" build -c release --product "$product" --static-swift-stdlib --disable-local-rpath \
+      --scratch-path "$SCRATCH" -Xlinker --no-export-dynamic
+  done
 }
 
 # The man pages come from the command's own help (swift-argument-parser's generate-manual plugin).
@@ -40,8 +50,10 @@ manpages() {
 
 stage() {
   local dest=$1 prefix=$2
-  [ -x "$BIN" ] || build
+  [ -x "$BIN" ] && [ -x "$FULL" ] || build
   install -Dm755 "$BIN" "$dest$prefix/bin/rtl-tui"
+  # Where the front looks for the whole tool first (Sources/rtl-tui-front/main.swift).
+  install -Dm755 "$FULL" "$dest$prefix/libexec/rtl-tui/rtl-tui-full"
   manpages "$dest$prefix/share/man/man1"
   gzip -9nf "$dest$prefix/share/man/man1"/*.1
   "$BIN" --generate-completion-script bash | install -Dm644 /dev/stdin "$dest$prefix/share/bash-completion/completions/rtl-tui"
@@ -49,11 +61,11 @@ stage() {
   "$BIN" --generate-completion-script fish | install -Dm644 /dev/stdin "$dest$prefix/share/fish/vendor_completions.d/rtl-tui.fish"
 }
 
-# The distribution packages that provide the shared libraries the binary links, found with
+# The distribution packages that provide the shared libraries the programs link, found with
 # dpkg -S from ldd's answer, so the control file names what this machine's build needs.
 depends() {
   local libs pkgs=()
-  libs=$(ldd "$BIN" | awk '/=> \//{print $3}')
+  libs=$(ldd "$BIN" "$FULL" | awk '/=> \//{print $3}' | sort -u)
   for lib in $libs; do
     case "$lib" in /opt/*|*/swift/*) echo "the binary links $lib from the toolchain" >&2; exit 1;; esac
     local real pkg
@@ -66,7 +78,7 @@ depends() {
 }
 
 deb() {
-  [ -x "$BIN" ] || build
+  [ -x "$BIN" ] && [ -x "$FULL" ] || build
   local arch root
   arch=$(dpkg --print-architecture)
   root=$(mktemp -d)
@@ -103,6 +115,10 @@ test_deb() {
     out=$(/usr/bin/rtl-tui render --width 30 "שלום עולם! 123")
     echo "render: $out"
     [ "$out" = "                123 !םלוע םולש" ]
+    # Without an option the front renders by itself; with one it started the whole tool above.
+    out=$(echo "שלום עולם! 123" | /usr/bin/rtl-tui render)
+    echo "render (front): $out"
+    [ "$out" = "123 !םלוע םולש" ]
     /usr/bin/rtl-tui --version
     man -w rtl-tui >/dev/null
     [ -f /usr/share/bash-completion/completions/rtl-tui ]

@@ -81,7 +81,7 @@ if [ -z "$binary" ]; then
   done
 fi
 [ -n "$binary" ] && [ -x "$binary" ] ||
-  die "no rtl-tui binary (build it: swift build -c release --product rtl-tui, or pass --binary)"
+  die "no rtl-tui binary (build it: make build, or pass --binary)"
 binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 
 shot=${TERM_SHOT:-}

@@ -68,9 +68,5 @@ struct RTLTUI: ParsableCommand {
     }
 
     /// 74, after saying so, when the command's output could not be written (`WriteFailure`).
-    private static func outputFailed() -> Int32? {
-        guard let code = WriteFailure.take() else { return nil }
-        CommandEnvironment.writeError("rtl-tui: cannot write the output: \(String(cString: strerror(code)))\n")
-        return ExitCode.outputError.rawValue
-    }
+    private static func outputFailed() -> Int32? { WriteFailure.reported() }
 }

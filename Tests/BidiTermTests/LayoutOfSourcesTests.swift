@@ -23,6 +23,29 @@ final class LayoutOfSourcesTests: XCTestCase {
         XCTAssertEqual(long, [])
     }
 
+    /// The `rtl-tui` front program compiles the engine and `render`'s files (linked under
+    /// Sources/rtl-tui-front/Shared) into a module of its own that links none of the others: its
+    /// start-up is the point of it (Docs/ARCHITECTURE.md). Imports the whole tool needs are kept
+    /// out of it by `#if !RTL_TUI_FRONT`.
+    func test_theFrontProgramsSourcesImportOnlyTheCLibraryICUAndTheStandardLibrary() throws {
+        var files = try swiftFiles(under: "Sources/rtl-tui-front")
+        let engine = URL(fileURLWithPath: Repository.path("Sources/rtl-tui-front/Shared/Engine"))
+        XCTAssertEqual(engine.resolvingSymlinksInPath().lastPathComponent, "Engine")
+        files += FileManager.default.enumerator(at: engine.resolvingSymlinksInPath(), includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        XCTAssertGreaterThan(files.count, 25)
+        for f in files {
+            var skipping = false
+            for line in try String(contentsOf: f, encoding: .utf8).split(separator: "\n") {
+                if line == "#if !RTL_TUI_FRONT" { skipping = true }
+                if line == "#endif" { skipping = false }
+                guard !skipping, line.hasPrefix("import ") else { continue }
+                XCTAssertTrue(["import Glibc", "import Musl", "import Darwin", "import CICU", "import Synchronization"].contains(String(line)),
+                              "\(f.lastPathComponent): \(line)")
+            }
+        }
+    }
+
     func test_theLibraryImportsNoCursesAndNoApp() throws {
         let files = try swiftFiles(under: "Sources/BidiTerm")
         XCTAssertGreaterThan(files.count, 30)

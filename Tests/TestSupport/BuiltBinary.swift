@@ -24,13 +24,21 @@ public enum BuiltBinary {
         return url
     }
 
-    /// Runs `rtl-tui arguments…` with `stdin` as standard input (closed at once when nil), the
-    /// environment given (the test process's when nil) and `directory` as the working directory
-    /// (the test process's when nil), and waits for it to end.
+    /// `rtl-tui-full`, the whole tool, which `rtl-tui` (the front program) starts in its place for
+    /// anything but a plain `render`: beside `rtlTUI()`, as in a build directory.
+    public static func fullTool() throws -> URL {
+        let url = try rtlTUI().deletingLastPathComponent().appendingPathComponent("rtl-tui-full")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else { throw Missing(path: url.path) }
+        return url
+    }
+
+    /// Runs `rtl-tui arguments…` (or `executable`) with `stdin` as standard input (closed at once
+    /// when nil), the environment given (the test process's when nil) and `directory` as the
+    /// working directory (the test process's when nil), and waits for it to end.
     public static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
-                           directory: URL? = nil) throws -> CommandResult {
+                           directory: URL? = nil, executable: URL? = nil) throws -> CommandResult {
         let p = Process()
-        p.executableURL = try rtlTUI()
+        p.executableURL = try executable ?? rtlTUI()
         p.arguments = arguments
         if let environment { p.environment = environment }
         if let directory { p.currentDirectoryURL = directory }

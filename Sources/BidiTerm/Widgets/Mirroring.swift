@@ -14,21 +14,6 @@ public enum PhysicalEdge: Sendable, Hashable {
     case right
 }
 
-/// Where something sits in a row. `leading` and `trailing` mirror with the layout direction;
-/// `left` and `right` are physical and never do (R13).
-public enum HorizontalAlignment: String, Sendable, Hashable, CaseIterable {
-    /// At the leading edge (mirrors).
-    case leading
-    /// At the trailing edge (mirrors).
-    case trailing
-    /// Centred.
-    case center
-    /// At the left, in every direction (R13).
-    case left
-    /// At the right, in every direction (R13).
-    case right
-}
-
 /// The one place where reading-order positions become physical columns (R2, R15).
 ///
 /// Widgets describe their layout from the leading edge ("the marker, then a space, then the

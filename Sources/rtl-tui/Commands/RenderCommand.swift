@@ -5,6 +5,8 @@ import BidiTermTerminal
 /// `--align`: where a padded line's text sits (`LineFormat.alignment`).
 extension HorizontalAlignment: ExpressibleByArgument {}
 
+extension TerminalLineOutput: LineRewriter {}
+
 enum RenderFormat: String, ExpressibleByArgument, CaseIterable {
     case plain, ansi, html, svg
 }
@@ -87,6 +89,16 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// What the options ask of text (all but `--screen`'s).
+    var settings: RenderSettings {
+        let fallback = locale.map { LayoutDirection(locale: $0) } ?? .ltr
+        var options = LayoutOptions(shaping: !noShape, mirroring: !noMirror, tabSize: tabSize)
+        let digits = numerals ?? .keep
+        options.numerals = digits == .locale ? NumeralSystem.forLocale(locale ?? "en") : digits.fixed
+        return RenderSettings(base: dir.base(fallback: fallback), options: options,
+                              format: LineFormat(width: width, alignment: align, marks: format == .ansi))
+    }
+
     func run() throws {
         if let screen = screenOptions.screen {
             let screenFormat: ScreenOutputFormat
@@ -103,14 +115,6 @@ struct RenderCommand: ParsableCommand {
             if status != .success { throw status }
             return
         }
-        let locale = self.locale
-        let fallback = locale.map { LayoutDirection(locale: $0) } ?? .ltr
-        let base = dir.base(fallback: fallback)
-        var options = LayoutOptions(shaping: !noShape, mirroring: !noMirror, tabSize: tabSize)
-        let digits = numerals ?? .keep
-        options.numerals = digits == .locale ? NumeralSystem.forLocale(locale ?? "en") : digits.fixed
-        let settings = RenderSettings(base: base, options: options,
-                                      format: LineFormat(width: width, alignment: align, marks: format == .ansi))
         var invalid = false
         let lines = TerminalLineOutput.standardOutput(mode: bidiMode, environment: CommandEnvironment.variables,
                                                       fd: CommandEnvironment.standardOutput)
@@ -119,19 +123,7 @@ struct RenderCommand: ParsableCommand {
             invalid = RenderPipeline.run(settings: settings, input: CommandEnvironment.standardInput,
                                          output: CommandEnvironment.standardOutput, lines: lines)
         } else {
-            let out = Output()
-            if Diagnostics.warnAboutInvalidUTF8Arguments() { invalid = true }
-            let renderer = LineRenderer(settings: settings)
-            var bytes: [UInt8] = []
-            let flush: (inout [UInt8]) -> Void = { buffer in
-                out.write(bytes: lines.changesLines ? Array(lines.visual(String(decoding: buffer, as: UTF8.self)).utf8) : buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
-            for t in text {
-                renderer.render(t, into: &bytes, flush: flush)
-                flush(&bytes)
-            }
-            out.flush()
+            invalid = RenderText.arguments(text, settings: settings, lines: lines)
         }
         if invalid && strict { throw ExitCode.dataError }
     }

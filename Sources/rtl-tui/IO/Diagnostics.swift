@@ -1,4 +1,6 @@
+#if !RTL_TUI_FRONT
 import BidiTerm
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif

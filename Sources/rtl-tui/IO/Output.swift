@@ -72,4 +72,12 @@ enum WriteFailure {
             return code
         }
     }
+
+    /// 74 (sysexits' EX_IOERR, `ExitCode.outputError`), after saying so on standard error, when
+    /// an error was recorded (it is cleared); nil when none was.
+    static func reported() -> Int32? {
+        guard let code = take() else { return nil }
+        CommandEnvironment.writeError("rtl-tui: cannot write the output: \(String(cString: strerror(code)))\n")
+        return 74
+    }
 }

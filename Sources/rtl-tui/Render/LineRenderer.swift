@@ -1,7 +1,9 @@
+#if !RTL_TUI_FRONT
 import BidiTerm
+#endif
 
 /// What `render` was asked to do, shared by the threads that render.
-struct RenderSettings: Sendable {
+struct RenderSettings: Sendable, Hashable {
     let base: BaseDirection
     let options: LayoutOptions
     /// Width, alignment and SGR marks of the lines written.

@@ -1,5 +1,6 @@
+#if !RTL_TUI_FRONT
 import BidiTerm
-import BidiTermTerminal
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +20,7 @@ enum RenderPipeline {
     /// Renders `input` to `output`; returns true when some input was not valid UTF-8.
     /// `RTL_TUI_WORKERS` sets the number of worker threads (1: everything on the calling thread);
     /// by default one per online core, at most 8.
-    static func run(settings: RenderSettings, input: Int32, output: Int32, lines: TerminalLineOutput? = nil) -> Bool {
+    static func run(settings: RenderSettings, input: Int32, output: Int32, lines: LineRewriter? = nil) -> Bool {
         // Lines for a terminal's own bidi: one thread (a terminal reads slower than any of them).
         if let lines, lines.changesLines { return serial(settings: settings, input: input, output: output, lines: lines) }
         var workers = min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -56,12 +57,12 @@ enum RenderPipeline {
     ///
     /// `lines`, when given, rewrites the visual lines for the terminal they go to (whole lines
     /// are written each time).
-    static func serial(settings: RenderSettings, input: Int32, output: Int32, lines: TerminalLineOutput? = nil) -> Bool {
+    static func serial(settings: RenderSettings, input: Int32, output: Int32, lines: LineRewriter? = nil) -> Bool {
         serial(settings: settings, reader: LineReader(fd: input), output: output, lines: lines)
     }
 
     /// `serial(settings:input:output:lines:)` reading from `reader`.
-    static func serial(settings: RenderSettings, reader: LineReader, output: Int32, lines: TerminalLineOutput? = nil) -> Bool {
+    static func serial(settings: RenderSettings, reader: LineReader, output: Int32, lines: LineRewriter? = nil) -> Bool {
         let writeAll: (Int32, UnsafeRawBufferPointer) -> Bool = { fd, bytes in
             guard let lines else { return rtlWriteAll(fd, bytes) }
             let text = lines.visual(String(decoding: bytes, as: UTF8.self))

@@ -32,6 +32,15 @@ final class CommandParsingTests: XCTestCase {
         XCTAssertNil(c.screenOptions.screen)
     }
 
+    /// The `rtl-tui` front program (Sources/rtl-tui-front) renders a command line without options
+    /// itself, with `RenderSettings.plain`: what the command makes of no option.
+    func test_render_withoutOptions_hasTheSettingsTheFrontRendersWith() throws {
+        XCTAssertEqual(try RenderCommand.parse([]).settings, .plain)
+        XCTAssertEqual(try RenderCommand.parse(["שלום", "abc"]).settings, .plain)
+        XCTAssertNotEqual(try RenderCommand.parse(["--dir", "rtl"]).settings, .plain)
+        XCTAssertNotEqual(try RenderCommand.parse(["--tab-size", "4"]).settings, .plain)
+    }
+
     func test_render_validationRefusesWhatCannotWork() {
         for args in [["--width", "0", "x"], ["--tab-size", "65", "x"], ["--numerals", "locale", "x"],
                      ["--format", "html", "x"], ["--screen", "s.yaml", "x"], ["--both", "x"], ["--strings", "a.po", "x"]] {

@@ -1,0 +1,1 @@
+../../BidiTerm/Buffer/CellSymbol.swift

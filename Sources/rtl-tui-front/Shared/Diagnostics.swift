@@ -1,0 +1,1 @@
+../../rtl-tui/IO/Diagnostics.swift

@@ -1,0 +1,1 @@
+../../rtl-tui/Render/RenderPipeline.swift
