@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "rtl-tui",
             dependencies: [
-                "BidiTerm", "BidiTermTerminal", "RTLTUIApps", "CNcurses",
+                "BidiTerm", "BidiTermTerminal", "RTLTUIApps", "CNcurses", "CPty",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -145,4 +146,8 @@ int CPty_signal(int master, pid_t pid, int signal) {
     pid_t group = tcgetpgrp(master);
     if (group > 0 && kill(-group, signal) == 0) return 0;
     return kill(pid, signal) == 0 ? 0 : -1;
+}
+
+int CPty_set_process_name(const char *name) {
+    return prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BidiTerm
+import CPty
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,6 +22,10 @@ struct RTLTUI: ParsableCommand {
 
     /// The process's entry point: runs the command line and exits with its status.
     static func main() {
+        // Started by the `rtl-tui` front program in its own place (execv), this process would be
+        // called after this program's file, `rtl-tui-full`: it keeps the name users typed, for
+        // `ps`, `top`, `pgrep` and `killall` (the main thread's name is the process's).
+        _ = CPty_set_process_name("rtl-tui")
         Glibc.exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 

@@ -14,14 +14,16 @@ final class DemoE2ETests: XCTestCase {
     // MARK: - The binary alone
 
     /// The demo's screens and catalogs are in the binary itself (SwiftPM's embedInCode): a copy of
-    /// the executable alone, run from another directory, shows the demo (as after copying it to a
-    /// server over SSH).
+    /// the two programs alone (`rtl-tui` and the whole tool beside it), run from another
+    /// directory, shows the demo (as after copying them to a server over SSH).
     func test_copiedBinary_runsTheDemoFromAnotherDirectory() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rtl-tui-alone-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
         let copy = dir.appendingPathComponent("rtl-tui")
         try FileManager.default.copyItem(at: try BuiltBinary.rtlTUI(), to: copy)
+        // The front program becomes the whole tool, found beside it, for every command but `render`.
+        try FileManager.default.copyItem(at: try BuiltBinary.fullTool(), to: dir.appendingPathComponent("rtl-tui-full"))
         let tmux = try TmuxHarness(columns: 80, rows: 24)
         defer { tmux.tearDown() }
         try tmux.start(["/bin/sh", "-c", "cd / && exec \"$0\" demo --no-animate --locale he", copy.path], record: true)

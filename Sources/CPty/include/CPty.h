@@ -42,6 +42,11 @@ int CPty_wait(pid_t pid, int block, int *exitCode, int *signal);
 /// that cannot be found. Returns 0 or -1.
 int CPty_signal(int master, pid_t pid, int signal);
 
+/// Names this process `name` (at most 15 bytes are kept) where `ps`, `top`, `pgrep` and `killall`
+/// read it (`/proc/PID/comm`; prctl PR_SET_NAME on the calling thread, the main one's name being
+/// the process's). Returns 0 or -1.
+int CPty_set_process_name(const char *name);
+
 #ifdef __cplusplus
 }
 #endif
