@@ -20,28 +20,30 @@ import Glibc
 
 /// Where the whole tool is installed beside this program: `PREFIX/libexec/rtl-tui/rtl-tui-full`
 /// for an installed `PREFIX/bin/rtl-tui` (`make install`, the Debian package), else the same
-/// directory (a build directory).
+/// directory (a build directory). This program's own file is `/proc/self/exe` (links followed),
+/// or the path it was started by when `/proc` cannot tell.
 func fullToolCandidates() -> [String] {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard n > 0 else { return [] }
-    let exe = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let exe = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    : CommandLine.arguments.first ?? ""
     guard let slash = exe.lastIndex(of: "/") else { return [] }
     let dir = String(exe[..<slash])
     return [dir + "/../libexec/rtl-tui/rtl-tui-full", dir + "/rtl-tui-full"]
 }
 
 /// Becomes the whole tool with this process's arguments; returns only when that failed (after
-/// saying so), with the shell's status for a command that is missing (127) or cannot run (126).
+/// saying so, control characters of the paths shown as placeholders, R22), with the shell's status
+/// for a command that is missing (127) or cannot run (126).
 func runFullTool() -> Int32 {
     let candidates = fullToolCandidates()
     for path in candidates where access(path, X_OK) == 0 {
         execv(path, CommandLine.unsafeArgv)
-        CommandEnvironment.writeError("rtl-tui: cannot start \(path): \(String(cString: strerror(errno)))\n")
+        Diagnostics.warn("cannot start \(path): \(String(cString: strerror(errno)))")
         return 126
     }
     let looked = candidates.isEmpty ? "" : " (looked for " + candidates.joined(separator: " and ") + ")"
-    CommandEnvironment.writeError("rtl-tui: the rest of rtl-tui is missing: rtl-tui-full is not installed beside this program\(looked)\n")
+    Diagnostics.warn("the rest of rtl-tui is missing: rtl-tui-full is not installed beside this program\(looked)")
     return 127
 }
 
