@@ -76,7 +76,8 @@ let package = Package(
         // output not a terminal) itself and starts `rtl-tui-full` in its place for anything else.
         // Its sources are the engine's and `render`'s own files, linked from their homes and compiled
         // into this one module without Foundation, argument-parser, ncurses or libvterm: a process
-        // that loads none of them starts in a third of the time (BENCHMARKS.md, "Start-up").
+        // that loads none of them starts in about a third of the time (BENCHMARKS.md, "Start-up of
+        // `render`").
         .executableTarget(
             name: "RTLTUIFront",
             dependencies: ["CICU"],
