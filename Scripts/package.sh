@@ -108,6 +108,12 @@ test_deb() {
   # --reinstall: the same version already installed (an earlier build) is replaced by this one.
   apt-get install -y -qq --reinstall "./$deb" >/dev/null
   dpkg -s rtl-tui | sed -n 's/^Depends: /depends: /p'
+  # No run path: the loader never looks for a library beside an installed program (see build).
+  if command -v readelf >/dev/null; then
+    for p in /usr/bin/rtl-tui /usr/libexec/rtl-tui/rtl-tui-full; do
+      if readelf -d "$p" | grep -Eq 'RPATH|RUNPATH'; then echo "$p has a run path" >&2; exit 1; fi
+    done
+  fi
   # The toolchain out of reach: an empty file system over /opt/swift, seen by this command only.
   unshare --mount sh -euc '
     mount -t tmpfs none /opt/swift

@@ -103,11 +103,10 @@ extension RowBidi {
     /// that produced none (merged into a lam-alef ligature, hidden) become blanks at the right end
     /// of the run, in the style of its last cell. Returns false if the columns do not add up.
     mutating func emit(_ row: [Cell], _ columns: Range<Int>, _ visual: [VisualCell], into out: inout RowLayout) -> Bool {
-        let e = columns.upperBound
         scratch.emitted.removeAll(keepingCapacity: true)
-        scratch.emitted.append(contentsOf: repeatElement(false, count: e - columns.lowerBound))
+        scratch.emitted.append(contentsOf: repeatElement(false, count: columns.count))
         scratch.levels.removeAll(keepingCapacity: true)
-        scratch.levels.append(contentsOf: repeatElement(0, count: e - columns.lowerBound))
+        scratch.levels.append(contentsOf: repeatElement(0, count: columns.count))
         scratch.dropped.removeAll(keepingCapacity: true)
         // The loop writes through the buffers of the arrays (no uniqueness check per write);
         // `dropped` is moved out of the scratch for it (not copied) and back.

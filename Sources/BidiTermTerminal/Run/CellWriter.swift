@@ -119,9 +119,11 @@ struct CellWriter {
 
     /// Whether `v` is a mark or format character that `dropsMarks` or `dropsFormatCharacters` may
     /// leave out.
-    private mutating func dropCandidate(_ v: UInt32) -> Bool {
-        let bits = categoryBits(v)
-        return (dropsMarks && bits & 1 != 0) || (dropsFormatCharacters && bits & 2 != 0)
+    private mutating func dropCandidate(_ v: UInt32) -> Bool { leavesOut(categoryBits(v)) }
+
+    /// Whether a scalar of these category bits (bit 0 a mark, bit 1 a format character) is left out.
+    private func leavesOut(_ category: UInt8) -> Bool {
+        (dropsMarks && category & 1 != 0) || (dropsFormatCharacters && category & 2 != 0)
     }
 
     /// Bits 0 and 1 of `bits(v)` (for any scalar).
@@ -145,8 +147,7 @@ struct CellWriter {
             let v = UInt32(block << 8 | i)
             guard Unicode.Scalar(v) != nil else { return 0 }
             let category = Self.categoryBits(v)
-            let dropped = (dropsMarks && category & 1 != 0) || (dropsFormatCharacters && category & 2 != 0)
-            return category | (Self.writtenAsIs(v, dropped: dropped) ? 4 : 0)
+            return category | (Self.writtenAsIs(v, dropped: leavesOut(category)) ? 4 : 0)
         }
     }
 

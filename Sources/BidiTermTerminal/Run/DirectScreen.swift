@@ -113,11 +113,7 @@ public final class DirectScreen {
             }
             w.out += Array("\u{1B}[\(rows);1H\n".utf8)
         }
-        if var s = shown {
-            s.removeFirst()
-            s.append(Array(repeating: Cell.blank, count: columns))
-            shown = s
-        }
+        if let s = shown { shown = scrolledUp(s, by: 1) }
     }
 
     /// Pushes `lines` (in visual order, oldest first) into the terminal's scrollback, then draws
@@ -144,7 +140,7 @@ public final class DirectScreen {
             while matching < min(pushed.count, rows), Self.same(pushed[matching], screen[matching]) { matching += 1 }
             if matching > 0 {
                 w.out += Array("\u{1B}[\(rows);1H".utf8) + Array(repeating: 0x0A, count: matching)
-                screen = Array(screen.dropFirst(matching)) + Array(repeating: blankRow, count: matching)
+                screen = scrolledUp(screen, by: matching)
             }
             let rest = pushed[matching...]
             if !rest.isEmpty {
@@ -159,7 +155,7 @@ public final class DirectScreen {
                 if rest.count <= rows {
                     // 3a. They leave by line feeds too.
                     w.out += Array("\u{1B}[\(rows);1H".utf8) + Array(repeating: 0x0A, count: onScreen)
-                    screen = Array(screen.dropFirst(onScreen)) + Array(repeating: blankRow, count: onScreen)
+                    screen = scrolledUp(screen, by: onScreen)
                 } else {
                     // 3b. A flood: the screen is the first `rows` of them; the rest and then the new
                     //     screen follow as a stream of lines, which scrolls all of them out.
@@ -181,6 +177,11 @@ public final class DirectScreen {
         row.count > columns ? Array(row.prefix(columns)) : row
     }
 
+    /// `screen` after `n` line feeds at its bottom row: its first `n` rows gone, blank rows below.
+    private func scrolledUp(_ screen: [[Cell]], by n: Int) -> [[Cell]] {
+        Array(screen.dropFirst(n)) + Array(repeating: Array(repeating: Cell.blank, count: columns), count: n)
+    }
+
     /// Whether `line` (at most the screen's width) shows what the full-width `row` shows: the same
     /// cells, then plain blanks.
     static func same(_ line: [Cell], _ row: [Cell]) -> Bool {
@@ -191,9 +192,7 @@ public final class DirectScreen {
 
     /// `row` cut or padded to the screen's width.
     private func fitted(_ row: [Cell]) -> [Cell] {
-        if row.count == columns { return row }
-        if row.count > columns { return Array(row.prefix(columns)) }
-        return row + Array(repeating: Cell.blank, count: columns - row.count)
+        row.count >= columns ? cut(row) : row + Array(repeating: Cell.blank, count: columns - row.count)
     }
 
     /// Draws `frame` (rows of cells in visual order; rows beyond the screen are ignored, missing
