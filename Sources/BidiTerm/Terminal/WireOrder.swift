@@ -53,7 +53,7 @@ public struct WireRow: Hashable, Sendable {
 /// ```swift
 /// let wire = WireTransformer(order: .konsole)
 /// let sent = wire.transform(buffer)          // what the backend diffs and writes
-/// let caret = wire.wirePosition(x: 12, y: 3) // where the cursor goes
+/// let caret = wire.cursorPosition(x: 12, y: 3) // where the cursor goes
 /// ```
 public final class WireTransformer {
     /// The order rows are sent in.
@@ -101,6 +101,14 @@ public final class WireTransformer {
         cache = cache.filter { $0.key >= area.minY && $0.key < area.maxY }
         inexactRows = inexact
         return out
+    }
+
+    /// Where to place the terminal's cursor to show it on the cell drawn at (x, y). Konsole, PuTTY
+    /// and VTE show their cursor on the cell stored under it, wherever their bidi draws that cell:
+    /// the cursor goes where the cell was written (`wirePosition`). kitty and qterminal draw the
+    /// cursor at its own column, whatever glyph their layout puts there: it stays at (x, y).
+    public func cursorPosition(x: Int, y: Int) -> (x: Int, y: Int) {
+        reportsStoredColumns ? wirePosition(x: x, y: y) : (x, y)
     }
 
     /// Where the cell drawn at (x, y) was written in the last `transform` (unchanged outside it).

@@ -207,7 +207,7 @@ public final class DirectScreen {
             }
             let transformed = wire.transform(buffer)
             frame = (0..<rows).map { y in (0..<columns).map { transformed[$0, y] ?? .blank } }
-            cursor = cursor.map { wire.wirePosition(x: $0.x, y: $0.y) }
+            cursor = cursor.map { wire.cursorPosition(x: $0.x, y: $0.y) }
         }
         // A row of the right width is kept as it is (its storage shared): a row the host did not
         // lay out again is then the very array drawn last time, and skipped at once below.

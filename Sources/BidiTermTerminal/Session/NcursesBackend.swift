@@ -130,7 +130,7 @@ public final class NcursesBackend: TerminalBackend {
                 cursor = nil
             }
             buffer = wire.transform(buffer)
-            cursor = cursor.map { wire.wirePosition(x: $0.x, y: $0.y) }
+            cursor = cursor.map { wire.cursorPosition(x: $0.x, y: $0.y) }
         }
         let changes = BufferDiff.changes(from: previous, to: buffer)
         // Rows whose lone marks changed: repainted whole, then their marks written (see above).

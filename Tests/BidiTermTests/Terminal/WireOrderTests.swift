@@ -202,6 +202,24 @@ final class WireOrderTests: XCTestCase {
         XCTAssertEqual(wire.wirePosition(x: 0, y: 0).x, 0)
     }
 
+    /// The terminal's cursor is placed to show on the cell it is on: where the cell was written
+    /// for terminals whose bidi shows the cursor on the cell stored under it (Konsole, PuTTY, VTE),
+    /// at the drawn column for those that draw the cursor at its own column (kitty, qterminal).
+    func test_cursorPosition_followsTheCellOnlyWhereTheTerminalMovesTheCursorWithIt() {
+        var b = Buffer(width: 6, height: 1)
+        for (x, ch) in "abגדef".enumerated() { b.set(x: x, y: 0, Cell(String(ch))) }
+        for order in [WireOrder.konsole, .putty, .vte, .kitty, .qterminal] {
+            let wire = WireTransformer(order: order)
+            _ = wire.transform(b)
+            let written = wire.wirePosition(x: 2, y: 0)
+            XCTAssertNotEqual(written.x, 2, "\(order): the RTL cell is written elsewhere")
+            let cursor = wire.cursorPosition(x: 2, y: 0)
+            XCTAssertEqual(cursor.x, wire.reportsStoredColumns ? written.x : 2, "\(order)")
+        }
+        XCTAssertFalse(WireTransformer(order: .kitty).reportsStoredColumns)
+        XCTAssertTrue(WireTransformer(order: .konsole).reportsStoredColumns)
+    }
+
     /// Wide cells move as units, continuation cells after them.
     func test_wideCellsMoveWhole() {
         let wire = WireTransformer(order: .putty)
