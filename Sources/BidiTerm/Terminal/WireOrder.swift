@@ -35,6 +35,11 @@ public enum WireOrder: String, CaseIterable, Hashable, Sendable, Codable {
 
     /// Whether rows must be rewritten at all.
     public var rewrites: Bool { self != .visual }
+
+    /// Whether the terminal reports mouse clicks at the stored (wire) column of a cell rather than
+    /// where it shows, and shows its cursor on the cell stored under it: Konsole, PuTTY and VTE
+    /// map columns through their bidi; kitty and qterminal do not.
+    public var reportsStoredColumns: Bool { self == .konsole || self == .putty || self == .vte }
 }
 
 /// A row of cells sent in wire order, and where each drawn column went.
@@ -127,8 +132,8 @@ public final class WireTransformer {
     }
 
     /// Whether the terminal reports mouse clicks at the stored (wire) column of a cell rather
-    /// than where it shows: Konsole and PuTTY map the clicked column through their bidi.
-    public var reportsStoredColumns: Bool { order == .konsole || order == .putty || order == .vte }
+    /// than where it shows (`WireOrder.reportsStoredColumns`).
+    public var reportsStoredColumns: Bool { order.reportsStoredColumns }
 
     /// Forgets the cached rows (after the terminal was cleared, a resize).
     public func reset() {

@@ -261,9 +261,9 @@ final class HostLoop {
             // Konsole and PuTTY report the column a cell is stored at, where its frame was written
             // in their wire order: first the column where that cell is drawn (as the session's
             // backend does), read once the screen thread has drawn what was sent.
-            let y = m.y, x = m.x
-            if let drawn = worker.sync({ s in s.wire.flatMap { $0.reportsStoredColumns ? $0.drawnColumn(wireX: x, y: y) : nil } }) {
-                m.x = drawn
+            if setup.wireOrder.reportsStoredColumns {
+                let y = m.y, x = m.x
+                m.x = worker.sync { s in s.wire?.drawnColumn(wireX: x, y: y) ?? x }
             }
             // R26: the program gets the logical cell under the pointer.
             if m.y >= 0, m.y < layouts.count, let layout = layouts[m.y] {
