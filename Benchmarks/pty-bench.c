@@ -9,8 +9,9 @@
 //       Wall time from fork to the command's exit and the end of its output (the pty's last
 //       writer gone), bytes read, the command's peak resident set (ru_maxrss from wait4: the
 //       command and the children it waited for; this helper is small, so a forked child does not
-//       inherit a large high-water mark), its exit status.
-//       Prints: seconds=S bytes=N maxrss_kib=K status=X
+//       inherit a large high-water mark), its CPU time (user + system, from the same wait4: the
+//       command and the children it waited for), its exit status.
+//       Prints: seconds=S bytes=N maxrss_kib=K cpu_s=C status=X
 //   pty-bench echo COLS ROWS SAMPLES -- CMD [ARG...]
 //       Keystroke echo latency: once the command's output has been quiet for 300 ms, SAMPLES times
 //       (after 5 unrecorded ones): write "x" to the pty, time until a byte "x" appears in the
@@ -301,7 +302,8 @@ int main(int argc, char **argv) {
             status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
         }
         double seconds = now() - start;
-        printf("seconds=%.6f bytes=%lld maxrss_kib=%ld status=%d\n", seconds, total, ru.ru_maxrss, status);
+        double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+        printf("seconds=%.6f bytes=%lld maxrss_kib=%ld cpu_s=%.3f status=%d\n", seconds, total, ru.ru_maxrss, cpu, status);
         return 0;
     }
 

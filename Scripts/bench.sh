@@ -6,7 +6,8 @@
 #                                            --demo-only (only the demo figures)
 # Builds rtl-tui and the driver in release, builds the C baselines (Benchmarks/icu-baseline.c,
 # Benchmarks/icu-wrap-baseline.c) against libicuuc and the memory probe (Benchmarks/peak-rss.c),
-# builds the pty driver of the `rtl-tui run` figures (Benchmarks/pty-bench.c), makes sure GNU
+# builds the pty driver of the `rtl-tui run` figures (Benchmarks/pty-bench.c) and their floor
+# (Benchmarks/vterm-relay.c, with the CVTerm shim and ICU), makes sure GNU
 # FriBidi's command (Debian's libfribidi-bin) and tmux (the contender of `run`) are there, then
 # runs Sources/rtl-bench, which prints every figure and whether each target is met.
 # The start-up figure times the binary users install, the statically linked one of
@@ -60,8 +61,12 @@ CC=${CC:-$(command -v cc || command -v clang || echo cc)}
 "$CC" -O2 -o "$SCRATCH/bench/icu-wrap-baseline" Benchmarks/icu-wrap-baseline.c -licuuc
 "$CC" -O2 -o "$SCRATCH/bench/peak-rss" Benchmarks/peak-rss.c
 "$CC" -O2 -o "$SCRATCH/bench/pty-bench" Benchmarks/pty-bench.c
+# The floor of `run`: a relay like script(1) that also feeds libvterm through the project's shim
+# (and with --uba runs ICU's bidi algorithm over each scrolled-off line).
+"$CC" -O2 -ISources/CVTerm/include -o "$SCRATCH/bench/vterm-relay" Benchmarks/vterm-relay.c Sources/CVTerm/shim.c -lvterm -lutil -licuuc
 
 exec "$SCRATCH/release/rtl-bench" --rtl-tui "$SCRATCH/release/rtl-tui" --static-rtl-tui "$STATIC_BIN" --baseline "$SCRATCH/bench/icu-baseline" \
   --wrap-baseline "$SCRATCH/bench/icu-wrap-baseline" \
   --peak-rss "$SCRATCH/bench/peak-rss" --pty-bench "$SCRATCH/bench/pty-bench" \
+  --vterm-relay "$SCRATCH/bench/vterm-relay" \
   --work "$SCRATCH/bench" --swift-version "$($SWIFT --version 2>/dev/null | head -n 1)" "$@"

@@ -8,9 +8,13 @@ import Glibc
 /// bytes written to the terminal per frame of changed rows. Every contender runs on the outer side
 /// of a 120×40 pty driven by Benchmarks/pty-bench.c, which reads it as fast as possible and
 /// discards it (and answers the terminal queries of a program that identifies its terminal).
+/// Beside them, for the floor of any libvterm-based `run`: Benchmarks/vterm-relay.c, a relay like
+/// `script` that also feeds every byte to libvterm through the project's shim, and does nothing else.
 struct RunBench {
     var rtlTUI: String
     var ptyBench: String
+    /// The floor contender (Benchmarks/vterm-relay.c), nil when it is not built.
+    var vtermRelay: String?
     var work: String
     var corpusPath: String
     var corpusBytes: Int
@@ -52,6 +56,9 @@ struct RunBench {
         var seconds: Double
         var bytes: Int
         var maxRSSKiB: Int
+        /// User + system CPU of the command and the children it waited for (not a daemon's: tmux's
+        /// server is not counted).
+        var cpuSeconds: Double
         var status: Int
     }
 
@@ -59,7 +66,7 @@ struct RunBench {
         guard let f = ptyRun(["throughput", String(columns), String(rows), String(timeout), "--"] + command),
               let s = f["seconds"].flatMap(Double.init), let b = f["bytes"].flatMap(Int.init),
               let m = f["maxrss_kib"].flatMap(Int.init), let st = f["status"].flatMap(Int.init) else { return nil }
-        return Throughput(seconds: s, bytes: b, maxRSSKiB: m, status: st)
+        return Throughput(seconds: s, bytes: b, maxRSSKiB: m, cpuSeconds: f["cpu_s"].flatMap(Double.init) ?? 0, status: st)
     }
 
     /// Echo latencies in microseconds (a sample that never came back is dropped and counted).
@@ -86,6 +93,11 @@ struct RunBench {
         guard let n = fields["frames"], n > 0, let text = fields["text_bytes"], let written = fields["written_bytes"] else { return nil }
         return (list.split(separator: ",").compactMap { Double($0) }, text / n, written / n)
     }
+
+    /// The floor contenders' names in the tables: the relay with libvterm, and with ICU's bidi
+    /// algorithm over each scrolled-off line as well.
+    static let floorName = "script + libvterm"
+    static let ubaFloorName = "script + libvterm + UBA"
 
     func int(_ x: Double) -> String { String(Int(x.rounded())) }
 
@@ -126,6 +138,10 @@ struct RunBench {
         if hasRun { contenders.append(("rtl-tui run -- cat", [rtlTUI, "run", "--", "cat", corpusPath])) }
         contenders.append(("tmux, cat in a pane", tmux("cat '\(corpusPath)'")))
         contenders.append(("script -qfc cat", ["script", "-qfc", "cat '\(corpusPath)'", "/dev/null"]))
+        if let vtermRelay {
+            contenders.append((Self.floorName, [vtermRelay, "cat", corpusPath]))
+            contenders.append((Self.ubaFloorName, [vtermRelay, "--uba", "cat", corpusPath]))
+        }
         var results = Array(repeating: [Throughput](), count: contenders.count)
         for round in 0..<rounds {
             var line = "  round \(round + 1):"
@@ -142,14 +158,17 @@ struct RunBench {
             killTmuxServer()
         }
         say("")
-        say("  \(pad("contender", 22)) \(lpad("median s", 9)) \(lpad("min s", 7)) \(lpad("max s", 7)) \(lpad("MB/s", 7)) \(lpad("to the terminal", 16))")
+        say("  \(pad("contender", 24)) \(lpad("median s", 9)) \(lpad("min s", 7)) \(lpad("max s", 7)) \(lpad("MB/s", 7)) \(lpad("CPU s", 7)) \(lpad("to the terminal", 16))")
         var medians: [String: Double] = [:]
         for (i, c) in contenders.enumerated() where !results[i].isEmpty {
             let t = results[i].map(\.seconds)
             let m = median(t)
             medians[c.name] = m
-            say("  \(pad(c.name, 22)) \(lpad(fmt(m), 9)) \(lpad(fmt(t.min()!), 7)) \(lpad(fmt(t.max()!), 7)) \(lpad(fmt(mb / m, 1), 7)) \(lpad(fmt(Double(median(results[i].map { Double($0.bytes) })) / 1e6, 1) + " MB", 16))")
+            // tmux's server is a daemon, not a child: its CPU is not in the figure.
+            let cpu = c.name.hasPrefix("tmux") ? "-" : fmt(median(results[i].map(\.cpuSeconds)))
+            say("  \(pad(c.name, 24)) \(lpad(fmt(m), 9)) \(lpad(fmt(t.min()!), 7)) \(lpad(fmt(t.max()!), 7)) \(lpad(fmt(mb / m, 1), 7)) \(lpad(cpu, 7)) \(lpad(fmt(Double(median(results[i].map { Double($0.bytes) })) / 1e6, 1) + " MB", 16))")
         }
+        say("  (CPU s: user + system of the contender and the cat it waited for, median; tmux's server is not its child: not counted)")
 
         // Echo latency: rounds with the contenders in a rotating order, the samples of each pooled,
         // so a spell of load on this shared machine falls on every contender and the p99 is not
@@ -230,6 +249,16 @@ struct RunBench {
         }
         if let s = medians["script -qfc cat"] {
             say("  throughput: script time / run time = \(fmt(s / run, 2))x (target >= 0.5): \(verdict(s / run >= 0.5))")
+            if let f = medians[Self.floorName] {
+                // What libvterm alone leaves of the target: the relay plus the emulation, before any
+                // row is read, reordered or drawn.
+                say("  (floor: script time / \(Self.floorName) time = \(fmt(s / f, 2))x: a relay that only feeds libvterm, "
+                    + "with no row read, reordered or redrawn)")
+            }
+            if let u = medians[Self.ubaFloorName] {
+                say("  (floor: script time / \(Self.ubaFloorName) time = \(fmt(s / u, 2))x: the same, and ICU's bidi algorithm "
+                    + "over each scrolled-off line with RTL text; nothing shaped or written reordered)")
+            }
         }
         if let r = echoes["rtl-tui run -- cat"], let t = echoes["tmux, cat in a pane"] {
             let p50 = Self.percentile(r, 50) / Self.percentile(t, 50), p99 = Self.percentile(r, 99) / Self.percentile(t, 99)

@@ -26,6 +26,7 @@ struct Options {
     var wrapBaseline = ".build/bench/icu-wrap-baseline"
     var peakRSS = ".build/bench/peak-rss"
     var ptyBench = ".build/bench/pty-bench"
+    var vtermRelay = ".build/bench/vterm-relay"
     var runRounds = 3
     var runOnly = false
     var demoOnly = false
@@ -40,7 +41,7 @@ func usage() -> Never {
         usage: rtl-bench [--runs N] [--size BYTES] [--rtl-tui PATH] [--static-rtl-tui PATH|none] [--startup-only]
                          [--baseline PATH] [--wrap-baseline PATH]
                          [--peak-rss PATH] [--fribidi PATH|none] [--work DIR] [--synthetic] [--swift-version TEXT]
-                         [--pty-bench PATH] [--run-rounds N] [--run-only]
+                         [--pty-bench PATH] [--vterm-relay PATH] [--run-rounds N] [--run-only]
         """)
     exit(64)
 }
@@ -59,6 +60,7 @@ while let a = args.popFirst() {
     case "--wrap-baseline": opt.wrapBaseline = value()
     case "--peak-rss": opt.peakRSS = value()
     case "--pty-bench": opt.ptyBench = value()
+    case "--vterm-relay": opt.vtermRelay = value()
     case "--run-rounds": opt.runRounds = max(1, Int(value()) ?? 3)
     case "--run-only": opt.runOnly = true
     case "--demo-only": opt.demoOnly = true
@@ -209,7 +211,8 @@ say("         \(rtlLines * 100 / max(1, corpus.lines.count))% of the lines have 
     writeBytes(smallPath, small)
     let smallBytes = small.count
     defer { unlink(smallPath) }
-    RunBench(rtlTUI: opt.rtlTUI, ptyBench: opt.ptyBench, work: opt.work, corpusPath: corpusPath, corpusBytes: corpusBytes,
+    RunBench(rtlTUI: opt.rtlTUI, ptyBench: opt.ptyBench, vtermRelay: access(opt.vtermRelay, X_OK) == 0 ? opt.vtermRelay : nil,
+             work: opt.work, corpusPath: corpusPath, corpusBytes: corpusBytes,
              smallCorpusPath: smallPath, smallCorpusBytes: smallBytes, rounds: opt.runRounds).measure()
 }
 if opt.demoOnly {
