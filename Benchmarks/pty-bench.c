@@ -28,7 +28,8 @@
 //       frame: `one` rewrites one row (the next, cyclically), `all` rewrites every row; each row
 //       as CSI row;1 H, text, CSI K, the text different every frame. On "q" (or end of input)
 //       it writes to STATS: frames=F text_bytes=T written_bytes=W (the frames after the first
-//       screen; text bytes are the rows' UTF-8 text without the escape sequences).
+//       screen; text bytes are the rows' UTF-8 text without the escape sequences), and to
+//       STATS.rows the text of each row it drew in those frames, a line each.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -190,6 +191,8 @@ static size_t utf8_chars(const char *s) {
 static char out[1 << 20];
 static size_t outlen = 0;
 static long long text_bytes = 0, written_bytes = 0;
+// STATS.rows: the text of every row drawn after the first frame, a line each.
+static FILE *rows_file = NULL;
 
 static void put(const char *s, size_t n) { memcpy(out + outlen, s, n); outlen += n; }
 
@@ -210,6 +213,10 @@ static void row(int y, int f, int cols) {
         used += c;
     }
     text_bytes += (long long)(outlen - start);
+    if (rows_file) {
+        fwrite(out + start, 1, outlen - start, rows_file);
+        fputc('\n', rows_file);
+    }
     put("\033[K", 3);
 }
 
@@ -237,6 +244,9 @@ static int paint(const char *mode, const char *stats) {
     for (int y = 0; y < rows; y++) row(y, 0, cols);
     flush_out();
     text_bytes = 0;
+    char rows_path[4096];
+    snprintf(rows_path, sizeof rows_path, "%s.rows", stats);
+    rows_file = fopen(rows_path, "w");
     int frames = 0;
     unsigned char c;
     while (read(0, &c, 1) == 1 && c != 'q') {
@@ -247,6 +257,7 @@ static int paint(const char *mode, const char *stats) {
         flush_out();
     }
     if (tty) tcsetattr(0, TCSANOW, &saved);
+    if (rows_file) fclose(rows_file);
     FILE *f = fopen(stats, "w");
     if (f) { fprintf(f, "frames=%d text_bytes=%lld written_bytes=%lld\n", frames, text_bytes, written_bytes); fclose(f); }
     return 0;
