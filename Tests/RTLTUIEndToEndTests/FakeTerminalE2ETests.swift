@@ -273,20 +273,9 @@ final class FakeTerminalE2ETests: XCTestCase {
     /// its bidi): the click on the first letter of a Hebrew run, reported where `run` wrote that
     /// letter in Konsole's wire order, reaches the program at the letter's own (logical) column.
     func test_R26_run_inKonsole_aClickReachesTheProgramAtTheLogicalCell() throws {
-        let home = try RunE2E.temporaryDirectory(self)
-        let program = """
-            import os, sys, tty
-            sys.stdout.write("\\x1b[?1000h\\x1b[?1006h\\x1b[3;11H\u{05E9}\u{05DC}\u{05D5}\u{05DD} \u{05E2}\u{05D5}\u{05DC}\u{05DD}\\x1b[1;1Hready")
-            sys.stdout.flush()
-            tty.setraw(0)
-            data = b""
-            while data.count(b"M") + data.count(b"m") < 2:
-                data += os.read(0, 64)
-            sys.stdout.write("\\x1b[?1006l\\x1b[?1000l\\x1b[6;1Hgot " + data.decode().replace("\\x1b", "ESC") + "\\r\\n")
-            """
-        try program.write(toFile: home + "/mouse.py", atomically: true, encoding: .utf8)
+        let script = try RunE2E.mouseReportProgram(self)
         let fake = FakeTerminal(try recording("konsole"))
-        let h = try FakeTerminalHarness(fake, arguments: ["run", "--", "/usr/bin/python3", home + "/mouse.py"])
+        let h = try FakeTerminalHarness(fake, arguments: ["run", "--", "/usr/bin/python3", script])
         try h.pumpUntilQuiet(after: "the program's screen") { h.positions(of: "ready").count > 0 }
         // Konsole gets the run in the order its bidi turns back into the picture: its first letter
         // (program column 11) is stored at column 11, and drawn at the run's right end (column 19).

@@ -128,19 +128,8 @@ final class RunBehaviourE2ETests: XCTestCase {
     /// "שלום עולם" written at column 10 is drawn reversed in columns 10–18: the final mem of
     /// "עולם", written at column 18, is drawn at column 10.
     func test_R26_mouseClick_reachesTheProgramAtTheLogicalCell() throws {
-        let home = try RunE2E.temporaryDirectory(self)
-        let program = """
-            import os, sys, tty
-            sys.stdout.write("\\x1b[?1000h\\x1b[?1006h\\x1b[3;11H\u{05E9}\u{05DC}\u{05D5}\u{05DD} \u{05E2}\u{05D5}\u{05DC}\u{05DD}\\x1b[1;1Hready")
-            sys.stdout.flush()
-            tty.setraw(0)
-            data = b""
-            while data.count(b"M") + data.count(b"m") < 2:
-                data += os.read(0, 64)
-            sys.stdout.write("\\x1b[?1006l\\x1b[?1000l\\x1b[6;1Hgot " + data.decode().replace("\\x1b", "ESC") + "\\r\\n")
-            """
-        try program.write(toFile: home + "/mouse.py", atomically: true, encoding: .utf8)
-        let tmux = try run(["/usr/bin/python3", home + "/mouse.py"])
+        let script = try RunE2E.mouseReportProgram(self)
+        let tmux = try run(["/usr/bin/python3", script])
         try tmux.waitFor("ready")
         try tmux.waitFor(rtl("שלום עולם"))
         XCTAssertEqual(DemoE2E.column(of: rtl("שלום עולם"), in: try tmux.capture().row(2)), 10)

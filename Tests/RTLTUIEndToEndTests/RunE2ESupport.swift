@@ -26,6 +26,26 @@ enum RunE2E {
         return url.path
     }
 
+    /// A Python program of R26's mouse tests, written to a temporary folder (its path returned):
+    /// it turns on SGR mouse reports, writes "שלום עולם" at row 3, column 11 (1-based) and "ready"
+    /// at the top, reads a press and a release, and writes at row 6 "got " and the reports it
+    /// received (ESC written as "ESC").
+    static func mouseReportProgram(_ test: XCTestCase) throws -> String {
+        let path = try temporaryDirectory(test) + "/mouse.py"
+        let program = """
+            import os, sys, tty
+            sys.stdout.write("\\x1b[?1000h\\x1b[?1006h\\x1b[3;11H\u{05E9}\u{05DC}\u{05D5}\u{05DD} \u{05E2}\u{05D5}\u{05DC}\u{05DD}\\x1b[1;1Hready")
+            sys.stdout.flush()
+            tty.setraw(0)
+            data = b""
+            while data.count(b"M") + data.count(b"m") < 2:
+                data += os.read(0, 64)
+            sys.stdout.write("\\x1b[?1006l\\x1b[?1000l\\x1b[6;1Hgot " + data.decode().replace("\\x1b", "ESC") + "\\r\\n")
+            """
+        try program.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// The environment of both panes: a bash without start-up files and history.
     static func shellEnvironment(home: String) -> [String: String] {
         ["HOME": home, "HISTFILE": "/dev/null", "SHELL": "/bin/bash", "TZ": "UTC"]

@@ -258,9 +258,10 @@ final class HostLoop {
             emulator.sendPaste(bytes)
         case .mouse(var m):
             guard emulator.mouseMode != .none else { return }
-            // Konsole and PuTTY report the column a cell is stored at, where its frame was written
-            // in their wire order: first the column where that cell is drawn (as the session's
-            // backend does), read once the screen thread has drawn what was sent.
+            // Konsole, PuTTY and VTE's implicit mode report the column a cell is stored at, where
+            // its frame was written in their wire order (`WireOrder.reportsStoredColumns`): first
+            // the column where that cell is drawn (as the session's backend does), read once the
+            // screen thread has drawn what was sent.
             if setup.wireOrder.reportsStoredColumns {
                 let y = m.y, x = m.x
                 m.x = worker.sync { s in s.wire?.drawnColumn(wireX: x, y: y) ?? x }
