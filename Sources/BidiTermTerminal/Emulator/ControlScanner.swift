@@ -40,9 +40,8 @@ struct ControlScanner {
     private var csiPrivate = false
     private var csiIntermediate = false
     private var csiOverflow = false
-    /// Whether a character has been written since the start or the last full reset (RIS): what
-    /// libvterm's REP repeats.
-    private var printed = false
+    /// Whether the last character written is one libvterm's REP can repeat.
+    private var repeatGuard = RepeatGuard()
     /// Parameter separators (`;`, `:`) of the CSI being read that were passed on, and whether the
     /// rest of its parameters are left out (after `maxForwardedSeparators`).
     private var csiSeparators = 0
@@ -91,9 +90,7 @@ struct ControlScanner {
                 var j = i
                 while j < n, bytes[j] != 0x1B { j += 1 }
                 if j > i {
-                    if !printed {
-                        for k in i..<j where bytes[k] >= 0x20 && bytes[k] != 0x7F { printed = true; break }
-                    }
+                    repeatGuard.noteText(bytes, from: i, to: j)
                     out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[i..<j]))
                     i = j
                     continue
@@ -108,9 +105,10 @@ struct ControlScanner {
         switch state {
         case .ground:
             if b == 0x1B {
+                repeatGuard.interrupt()
                 holdEscape(within: .ground)
             } else {
-                if b >= 0x20 && b != 0x7F { printed = true }
+                repeatGuard.advance(b)
                 out.append(b)
             }
         case .escape:
@@ -140,10 +138,10 @@ struct ControlScanner {
                         return
                     }
                 }
-                // libvterm 0.1.4 repeats the last character for REP (`CSI n b`) by its width, which
-                // is 0 before any character was written: it loops for ever (found by the emulator's
-                // fuzz target). Such a REP is cancelled (CAN), as there is nothing to repeat.
-                if b == 0x62, !printed, !csiPrivate, !csiIntermediate {
+                // libvterm repeats the last character for REP (`CSI n b`) by its width, and loops
+                // for ever when that is 0 or less (see `RepeatGuard`). Such a REP is cancelled
+                // (CAN), as there is nothing to repeat.
+                if b == 0x62, !repeatGuard.canRepeat, !csiPrivate, !csiIntermediate {
                     out.append(0x18)
                     state = .ground
                     return
@@ -251,7 +249,7 @@ struct ControlScanner {
             state = .dcs
         case 0x63:  // c: RIS, a full reset
             explicitBidi = false
-            printed = false
+            repeatGuard.reset()
             state = .ground
         case 0x38:  // 8: DECRC
             restorePoints.append(out.count)

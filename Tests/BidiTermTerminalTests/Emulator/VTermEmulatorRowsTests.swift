@@ -105,6 +105,17 @@ final class ControlScannerParameterTests: XCTestCase {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether the scanner passes on the REP (`CSI 2 b`) that follows `chunks` (raw bytes, fed in
+    /// these pieces), or cancels it.
+    private func repeatPasses(_ chunks: [[UInt8]]) -> Bool {
+        var scanner = ControlScanner()
+        var out: [UInt8] = []
+        for chunk in chunks + [Array("\(CSI)2b".utf8)] {
+            chunk.withUnsafeBytes { scanner.scan($0, into: &out) }
+        }
+        return out.last == UInt8(ascii: "b")
+    }
+
     func test_aCSIWithMoreThan16Parameters_isCutTo16_withItsFinalByte() {
         let many = (1...20).map(String.init).joined(separator: ";")
         let first16 = (1...16).map(String.init).joined(separator: ";")
@@ -140,6 +151,40 @@ final class ControlScannerParameterTests: XCTestCase {
         let e = VTermEmulator(rows: 2, columns: 10)
         e.feed("\(CSI)b\(CSI)5bab\(CSI)3b")
         XCTAssertEqual(e.text(0), "abbbb")
+    }
+
+    func test_repeatAfterACharacterOfNoWidth_isCancelled_afterOneOfWidthPassed() {
+        // libvterm loops for ever on REP after a glyph of width 0 (U+200B, a mark on its own) or
+        // -1 (a C1 control sent as UTF-8): found by the emulator's fuzz target.
+        let u = { (s: String) in [UInt8](s.utf8) }
+        XCTAssertTrue(repeatPasses([u("x")]))
+        XCTAssertTrue(repeatPasses([u("ب")]), "Arabic, one column")
+        XCTAssertTrue(repeatPasses([u("中")]), "wide")
+        XCTAssertTrue(repeatPasses([u("x\r\n")]), "controls after the character leave it")
+        XCTAssertTrue(repeatPasses([u("x\(CSI)1m")]), "so do sequences")
+        XCTAssertFalse(repeatPasses([u("x\u{200B}")]), "zero width space")
+        XCTAssertFalse(repeatPasses([u("x\u{85}")]), "C1 as UTF-8")
+        XCTAssertFalse(repeatPasses([u("x\u{301}")]), "a mark: whether it joined x only libvterm knows")
+        XCTAssertFalse(repeatPasses([u("x\u{FEFF}")]), "a format character")
+        XCTAssertFalse(repeatPasses([u("x\u{1161}")]), "a Hangul medial vowel")
+        // UTF-8 as it comes from a pty: a character cut between reads, or cut off, or ill-formed.
+        XCTAssertTrue(repeatPasses([u("x"), [0xD8], [0xA8]]), "ب in two reads")
+        XCTAssertTrue(repeatPasses([[0xE4], [0xB8], [0xAD]]), "中 in three reads")
+        XCTAssertTrue(repeatPasses([u("\u{200B}"), [0xE4, 0xB8], [0xAD, 0x0A]]), "the last character decides")
+        XCTAssertFalse(repeatPasses([u("x"), [0xD8]]), "cut off by the REP's ESC")
+        XCTAssertFalse(repeatPasses([u("x"), [0xD8, 0x0A, 0xA8]]), "cut off by a control")
+        XCTAssertFalse(repeatPasses([u("x"), [0xD8], u("\(CSI)m"), [0xA8]]), "cut off by a sequence")
+        XCTAssertFalse(repeatPasses([[0xC0, 0x80]]), "overlong")
+        XCTAssertFalse(repeatPasses([[0xED, 0xA0, 0x80]]), "a surrogate")
+        XCTAssertFalse(repeatPasses([u("x"), [0xA8]]), "a stray continuation byte")
+        XCTAssertFalse(repeatPasses([u("x"), [0xFF]]), "never in UTF-8")
+        XCTAssertFalse(repeatPasses([u("x"), [0x80, 0x80, 0x80, 0x80]]))
+
+        // The emulator comes back from each, and repeats what it can.
+        let e = VTermEmulator(rows: 3, columns: 10)
+        e.feed("x\u{85}\(CSI)5bok\r\n\u{200B}\(CSI)5bok\r\nab\(CSI)9C\u{301}\(CSI)5b\(CSI)Hy\(CSI)3b")
+        XCTAssertEqual(e.text(0), "yyyy")
+        XCTAssertEqual(e.text(1).filter { $0.isLetter }, "ok")
     }
 
     func test_bytesAnEscapeSkips_leaveItPending_soARepeatAfterThemIsStillCancelled() {
