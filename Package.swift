@@ -110,7 +110,7 @@ let package = Package(
         // The terminal session's pieces that need no terminal, and the emulator of `run`.
         .testTarget(
             name: "BidiTermTerminalTests",
-            dependencies: ["BidiTermTerminal", "BidiTerm", "TestSupport"],
+            dependencies: ["BidiTermTerminal", "BidiTerm", "CVTerm", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         // The commands, parsed and run in process with captured output; hostile input through every

@@ -14,6 +14,7 @@
 // and CVTerm_resize resizes the shim's screen around vterm_set_size.
 #include "CVTerm.h"
 
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,14 @@ struct CVTerm {
     int global_reverse;     // DECSCNM
     CVTerm_Cell pen;        // the pen as an erased cell: no characters, width 1, attributes, colours
     CVTerm_Cell **spare;    // scratch for turning rows round, CVTERM_MAX_SIZE long
+    // A REP that libvterm repeats for ever (see on_putglyph): where CVTerm_feed resumes, and the
+    // glyphs of width 0 or less put one after the other on one row with the same characters.
+    jmp_buf runaway;
+    int feeding;
+    const uint32_t *flat_chars;
+    int flat_row;
+    size_t flat_count, flat_budget;
+    uint64_t runaway_stops;
 };
 
 // A cell's characters: the right half of a wide character (what libvterm's screen stores there).
@@ -162,6 +171,25 @@ static void push_row(CVTerm *t, int row) {
 
 static int on_putglyph(VTermGlyphInfo *info, VTermPos pos, void *user) {
     CVTerm *t = user;
+    // libvterm's REP (`CSI n b`) puts its last glyph and adds the glyph's width to the cursor until
+    // the cursor is n columns on; with a width of 0 or less (a zero-width character, a mark that did
+    // not join its base, a C1 control sent as UTF-8) it never gets there (0.1.4 and 0.3 alike).
+    // ControlScanner cancels such a REP before libvterm sees it; should one still come (a stream
+    // the scanner reads otherwise than libvterm), it is stopped here. REP and a combining mark put
+    // the same characters (libvterm's own copy) again and again; every glyph written as text takes
+    // at least one byte of the input, so more such glyphs in a row than the input has bytes can
+    // only be that loop.
+    if (info->width <= 0 && t->feeding) {
+        if (info->chars == t->flat_chars && pos.row == t->flat_row) {
+            if (++t->flat_count > t->flat_budget) longjmp(t->runaway, 1);
+        } else {
+            t->flat_chars = info->chars;
+            t->flat_row = pos.row;
+            t->flat_count = 1;
+        }
+    } else {
+        t->flat_chars = NULL;
+    }
     CVTerm_Cell *cell = cell_at(t, pos.row, pos.col);
     if (!cell) return 0;
     int n = 0;
@@ -406,9 +434,36 @@ void CVTerm_free(CVTerm *t) {
     free(t);
 }
 
+static void keep_cursor_inside(CVTerm *t, int cancel);
+
 size_t CVTerm_feed(CVTerm *t, const char *bytes, size_t length) {
     if (!length) return 0;
-    return vterm_input_write(t->vt, bytes, length);
+    t->flat_chars = NULL;
+    t->flat_count = 0;
+    t->flat_budget = length + 1;
+    t->feeding = 1;
+    // Only C frames (libvterm's parser and state, on_putglyph) lie between here and the longjmp in
+    // on_putglyph, and none of them holds memory or a lock across a glyph.
+    if (setjmp(t->runaway) != 0) {
+        // libvterm was stopped inside a REP that would never end; what followed it in this input
+        // is lost. CAN leaves the CSI libvterm was dispatching; the cursor it moved is read back.
+        t->feeding = 0;
+        t->runaway_stops++;
+        vterm_input_write(t->vt, "\x18", 1);
+        keep_cursor_inside(t, 0);
+        VTermPos pos;
+        vterm_state_get_cursorpos(t->state, &pos);
+        t->props.cursor_row = pos.row;
+        t->props.cursor_col = pos.col;
+        return length;
+    }
+    vterm_input_write(t->vt, bytes, length);
+    t->feeding = 0;
+    return length;
+}
+
+uint64_t CVTerm_runaway_stops(const CVTerm *t) {
+    return t->runaway_stops;
 }
 
 // Moves the cursor back inside the screen with CUP if libvterm left it outside (with origin mode on,

@@ -135,6 +135,7 @@ struct ControlScanner {
                     }
                     if csiSkipsParameters {
                         _ = csi(b)
+                        if state == .ground { out.append(b) }  // it made the CSI invalid: for libvterm too
                         return
                     }
                 }
@@ -199,17 +200,25 @@ struct ControlScanner {
             }
             return
         }
-        if within == .ground {
-            // libvterm stays in its escape state over these bytes: it acts on a C0 control, and
-            // ignores NUL, DEL and every byte from 0x80 up. The ESC stays held, so what follows is
-            // read as libvterm reads it: `ESC 0xFF ( B` designates a character set and prints
-            // nothing, and a REP after it is still cancelled (0.1.4 would loop for ever; found by
-            // the emulator's fuzz target).
-            if b == 0x00 || b >= 0x7F { return }
-            if b < 0x20, b != 0x18, b != 0x1A, b != 0x1B {
+        // libvterm stays in its escape state over these bytes: it acts on a C0 control, and
+        // ignores NUL, DEL and every byte from 0x80 up. The ESC stays held, so what follows is read
+        // as libvterm reads it: `ESC 0xFF ( B` designates a character set and prints nothing, and a
+        // REP after it is still cancelled (libvterm would loop for ever; found by the emulator's
+        // fuzz target). Inside an OSC or a DCS, an ESC followed by anything but `\` ends the string
+        // first: a byte from 0x80 up is passed on with its ESC, so that libvterm ends it there too.
+        if b == 0x00 || b == 0x7F { return }
+        if b >= 0x80 {
+            if within == .osc || within == .dcs {
+                out.append(0x1B)
                 out.append(b)
-                return
             }
+            if within == .osc { resetOSC() }
+            escapeWithin = .ground
+            return
+        }
+        if b < 0x20, b != 0x18, b != 0x1A, b != 0x1B {
+            out.append(b)
+            return
         }
         if within == .osc { resetOSC() }
         switch b {
@@ -266,9 +275,14 @@ struct ControlScanner {
         switch b {
         case 0x18, 0x1A: state = .ground
         case 0x30...0x3F:
-            if csiIntermediate { csiOverflow = true }  // a parameter after an intermediate: malformed
+            // A parameter after an intermediate, or a private marker after a parameter, makes the
+            // CSI invalid: libvterm (0.1.4 and 0.3) leaves it there, and what follows is text.
+            if csiIntermediate || (b >= 0x3C && !parameters.isEmpty) {
+                state = .ground
+                return false
+            }
             if b >= 0x3C {
-                if parameters.isEmpty && !csiPrivate { csiPrivate = true } else { csiOverflow = true }
+                if !csiPrivate { csiPrivate = true } else { csiOverflow = true }
             } else if parameters.count < Self.maxParameters {
                 parameters.append(b)
             } else {
@@ -279,6 +293,7 @@ struct ControlScanner {
             finishCSI(final: b)
             state = .ground
             return isCursorRestore(final: b)
+        case 0x80...0xFF: state = .ground  // invalid: libvterm leaves the CSI there too
         default: break  // C0 controls execute inside a CSI without ending it
         }
         return false

@@ -85,8 +85,12 @@ typedef struct {
 CVTerm *CVTerm_new(int32_t rows, int32_t columns, CVTerm_PushLineFn push_line, CVTerm_OutputFn output, void *user);
 void CVTerm_free(CVTerm *term);
 
-/// Program output in. Returns the number of bytes consumed (always `length`).
+/// Program output in. Returns the number of bytes consumed (always `length`). A REP (`CSI n b`)
+/// that libvterm would repeat for ever (its last glyph 0 or fewer columns wide) is stopped, and the
+/// rest of this input is then lost; callers cancel such a REP first (ControlScanner).
 size_t CVTerm_feed(CVTerm *term, const char *bytes, size_t length);
+/// How many times a feed stopped a REP that libvterm would have repeated for ever.
+uint64_t CVTerm_runaway_stops(const CVTerm *term);
 /// Moves the cursor back inside the screen if libvterm left it outside. Call only between complete
 /// sequences: libvterm 0.1.4's DECRC (`ESC 8`, `CSI ? 1048 l`, `CSI ? 1049 l`) restores a saved
 /// position even when a resize has put it outside the screen, and the next character written there
