@@ -529,7 +529,19 @@ void CVTerm_resize(CVTerm *t, int32_t rows, int32_t columns) {
         int n = snprintf(cup, sizeof cup, "\x18\x1b[%d;%dH", row + 1, now.col + 1);
         if (n > 0 && (size_t)n < sizeof cup) vterm_input_write(t->vt, cup, (size_t)n);
     }
-    // CAN first abandons a sequence libvterm may be in the middle of.
+    // libvterm bounds the scroll region's bottom by the new height but not its top (0.1.4 and
+    // 0.3.3): a region that reached below the new last row is left with its top under its bottom,
+    // and the next scroll moves libvterm's line information by a negative size, over the heap
+    // (found by VTermEmulatorFuzzTests, seed 187). As xterm and tmux do on a resize, the region
+    // becomes the whole screen again (DECSTBM, which homes the cursor: CUP puts it back). CAN
+    // first abandons a sequence libvterm may be in the middle of.
+    VTermPos at;
+    vterm_state_get_cursorpos(t->state, &at);
+    int at_row = at.row < 0 ? 0 : at.row >= t->rows ? t->rows - 1 : at.row;
+    int at_col = at.col < 0 ? 0 : at.col >= t->cols ? t->cols - 1 : at.col;
+    char reset[48];
+    int m = snprintf(reset, sizeof reset, "\x18\x1b[r\x1b[%d;%dH", at_row + 1, at_col + 1);
+    if (m > 0 && (size_t)m < sizeof reset) vterm_input_write(t->vt, reset, (size_t)m);
     keep_cursor_inside(t, 1);
     vterm_state_get_cursorpos(t->state, &pos);
     t->props.cursor_row = pos.row;

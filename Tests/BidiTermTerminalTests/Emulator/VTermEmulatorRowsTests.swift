@@ -74,6 +74,24 @@ final class VTermEmulatorRowsTests: XCTestCase {
         XCTAssertEqual(f.cursor.y, 1)
     }
 
+    func test_aResize_makesTheScrollRegionTheWholeScreen_asXtermAndTmuxDo_andKeepsTheCursor() {
+        // libvterm bounds the region's bottom by the new height, not its top: rows 5–8 of 10 became
+        // 5–3, and a line feed at the bottom then moved its line information by a negative size
+        // (heap corruption; VTermEmulatorFuzzTests, seed 187).
+        let e = VTermEmulator(rows: 10, columns: 8)
+        e.feed("\(CSI)5;8r\(CSI)Htop")
+        e.resize(rows: 3, columns: 8)
+        XCTAssertEqual(e.cursor.x, 3)
+        XCTAssertEqual(e.cursor.y, 0)
+        e.feed("\r\n1\r\n2\r\n3")
+        XCTAssertEqual(e.lines, ["1", "2", "3"])
+        XCTAssertEqual(e.takeScrolledOff().map(text(of:)), ["top"])
+        // A region set after the resize is kept.
+        e.feed("\(CSI)2;3r\(CSI)3H\nx")
+        XCTAssertEqual(e.lines, ["1", "3", "x"])
+        assertWellFormed(e)
+    }
+
     func test_wideColumnsAndMoreRows_keepTheTopLeft() {
         let e = VTermEmulator(rows: 2, columns: 4)
         e.feed("abcd\r\n中文")
