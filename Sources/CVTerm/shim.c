@@ -1,4 +1,5 @@
-// CVTerm: see include/CVTerm.h. libvterm is included here only.
+// CVTerm: see include/CVTerm.h. libvterm is included here and in input.c only (the shim's state,
+// struct CVTerm, is in shim.h).
 //
 // Versions: libvterm 0.1.x (Debian 12 ships 0.1.4) passes string properties to settermprop as a
 // NUL-terminated `char *string` and OSCs to the parser fallbacks as `(const char *command, size_t
@@ -13,47 +14,13 @@
 // line information to reallocate): the shim sets none, so libvterm resizes its own state in both,
 // and CVTerm_resize resizes the shim's screen around vterm_set_size.
 #include "CVTerm.h"
+#include "shim.h"
 
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <vterm.h>
-
-// The screen is the shim's own, kept on libvterm's state layer (the parser and the terminal's
-// state: modes, cursor, scroll region, pen), with what libvterm's screen layer does (0.1.4's
-// screen.c, cell for cell) but rows kept by pointer: a line feed at the bottom of the screen turns
-// the rows round instead of moving the whole screen's cells (libvterm's screen moves
-// rows x columns cells per line, most of the emulator's time in a flood), and a cell is stored in
-// the form the shim hands out, so a scrolled-off line goes to `push_line` without a conversion
-// per cell.
-struct CVTerm {
-    VTerm *vt;
-    VTermState *state;
-    int rows, cols;
-    unsigned char *damage;  // one flag per row, `rows` long
-    CVTerm_PushLineFn push_line;
-    CVTerm_OutputFn output;
-    void *user;
-    CVTerm_Cell *line;  // scratch for push_line, `cols` long
-    CVTerm_Props props;
-    // The primary screen [0] and the alternate one [1]: `rows` pointers each to a row of `cols`
-    // cells, in one block per screen (`blocks`), in screen order.
-    CVTerm_Cell **rowp[2];
-    CVTerm_Cell *blocks[2];
-    int alt;                // which screen is shown
-    int global_reverse;     // DECSCNM
-    CVTerm_Cell pen;        // the pen as an erased cell: no characters, width 1, attributes, colours
-    CVTerm_Cell **spare;    // scratch for turning rows round, CVTERM_MAX_SIZE long
-    // A REP that libvterm repeats for ever (see on_putglyph): where CVTerm_feed resumes, and the
-    // glyphs of width 0 or less put one after the other on one row with the same characters.
-    jmp_buf runaway;
-    int feeding;
-    const uint32_t *flat_chars;
-    int flat_row;
-    size_t flat_count, flat_budget;
-    uint64_t runaway_stops;
-};
 
 // A cell's characters: the right half of a wide character (what libvterm's screen stores there).
 #define CONTINUATION ((uint32_t)-1)
@@ -580,51 +547,4 @@ void CVTerm_get_props(CVTerm *t, CVTerm_Props *props) {
     t->props.cursor_row = pos.row;
     t->props.cursor_col = pos.col;
     *props = t->props;
-}
-
-void CVTerm_unichar(CVTerm *t, uint32_t c, int32_t mods) {
-    vterm_keyboard_unichar(t->vt, c, (VTermModifier)(mods & VTERM_ALL_MODS_MASK));
-}
-
-void CVTerm_key(CVTerm *t, int32_t key, int32_t mods) {
-    VTermKey k;
-    switch (key) {
-    case CVTERM_KEY_ENTER: k = VTERM_KEY_ENTER; break;
-    case CVTERM_KEY_TAB: k = VTERM_KEY_TAB; break;
-    case CVTERM_KEY_BACKSPACE: k = VTERM_KEY_BACKSPACE; break;
-    case CVTERM_KEY_ESCAPE: k = VTERM_KEY_ESCAPE; break;
-    case CVTERM_KEY_UP: k = VTERM_KEY_UP; break;
-    case CVTERM_KEY_DOWN: k = VTERM_KEY_DOWN; break;
-    case CVTERM_KEY_LEFT: k = VTERM_KEY_LEFT; break;
-    case CVTERM_KEY_RIGHT: k = VTERM_KEY_RIGHT; break;
-    case CVTERM_KEY_INSERT: k = VTERM_KEY_INS; break;
-    case CVTERM_KEY_DELETE: k = VTERM_KEY_DEL; break;
-    case CVTERM_KEY_HOME: k = VTERM_KEY_HOME; break;
-    case CVTERM_KEY_END: k = VTERM_KEY_END; break;
-    case CVTERM_KEY_PAGEUP: k = VTERM_KEY_PAGEUP; break;
-    case CVTERM_KEY_PAGEDOWN: k = VTERM_KEY_PAGEDOWN; break;
-    default:
-        if (key > CVTERM_KEY_FUNCTION_BASE && key <= CVTERM_KEY_FUNCTION_BASE + 24) {
-            k = (VTermKey)VTERM_KEY_FUNCTION(key - CVTERM_KEY_FUNCTION_BASE);
-            break;
-        }
-        return;
-    }
-    vterm_keyboard_key(t->vt, k, (VTermModifier)(mods & VTERM_ALL_MODS_MASK));
-}
-
-void CVTerm_start_paste(CVTerm *t) { vterm_keyboard_start_paste(t->vt); }
-void CVTerm_end_paste(CVTerm *t) { vterm_keyboard_end_paste(t->vt); }
-
-void CVTerm_mouse_move(CVTerm *t, int32_t row, int32_t col, int32_t mods) {
-    if (row < 0) row = 0;
-    if (col < 0) col = 0;
-    if (row >= t->rows) row = t->rows - 1;
-    if (col >= t->cols) col = t->cols - 1;
-    vterm_mouse_move(t->vt, row, col, (VTermModifier)(mods & VTERM_ALL_MODS_MASK));
-}
-
-void CVTerm_mouse_button(CVTerm *t, int32_t button, int32_t pressed, int32_t mods) {
-    if (button < 1 || button > 7) return;
-    vterm_mouse_button(t->vt, button, pressed != 0, (VTermModifier)(mods & VTERM_ALL_MODS_MASK));
 }
