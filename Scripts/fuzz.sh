@@ -35,11 +35,22 @@ scratch=.build-fuzz
 # One build for the four targets: BidiTerm, BidiTermTerminal, CICU, CVTerm and Yams are compiled
 # once with coverage instrumentation and ASan, Swift and C alike (-parse-as-library: libFuzzer provides main). The
 # gold linker's "Cannot export local symbol" warnings about ASan's helpers are left out.
+build() {
+  "$SWIFT" build --package-path Fuzz --scratch-path "$scratch" -c "$config" \
+    --sanitize=address \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+    -Xcc -fsanitize=fuzzer-no-link 2>&1 | { grep -v "Cannot export local symbol" || true; } >&2
+}
 echo "fuzz: building (${config}) in ${scratch}" >&2
-"$SWIFT" build --package-path Fuzz --scratch-path "$scratch" -c "$config" \
-  --sanitize=address \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
-  -Xcc -fsanitize=fuzzer-no-link 2>&1 | { grep -v "Cannot export local symbol" || true; } >&2
+if ! build; then
+  # An incremental build of this package does not always see a source file added to or moved
+  # within the main package, which it depends on by path: once more from a clean build folder
+  # (the corpus, the artifacts and the checked-out dependencies stay).
+  echo "fuzz: the build failed; once more from a clean build folder" >&2
+  rm -rf "$scratch"/*-linux-gnu "$scratch"/*-apple-macosx "$scratch/debug" "$scratch/release" \
+    "$scratch/build.db" "$scratch"/*.yaml
+  build
+fi
 
 # Leaks in the toolchain's Foundation are not ours (see the file). Swift's own crash backtracer
 # is turned off: libFuzzer prints the stack and saves the input, and the backtracer's helper
