@@ -548,3 +548,11 @@ void CVTerm_get_props(CVTerm *t, CVTerm_Props *props) {
     t->props.cursor_col = pos.col;
     *props = t->props;
 }
+
+int32_t CVTerm_introducers_after_intermediates(void) {
+#if VTERM_VERSION_MAJOR == 0 && VTERM_VERSION_MINOR < 2
+    return 1;  // 0.1.x: ESC, intermediates, then `[` `]` `P` (src/parser.c, the ESC state)
+#else
+    return 0;  // 0.2 and later: the escape's final byte
+#endif
+}

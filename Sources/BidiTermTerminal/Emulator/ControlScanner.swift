@@ -1,3 +1,5 @@
+import CVTerm
+
 /// The few sequences of a program's output that libvterm does not handle as needed, found by
 /// following the same bytes on their way to libvterm: BDSM (ECMA-48 mode 8, `CSI 8 h` / `CSI 8 l`),
 /// OSC 52 (clipboard), and APC, PM and SOS strings.
@@ -42,6 +44,10 @@ struct ControlScanner {
     private var csiOverflow = false
     /// Whether the last character written is one libvterm's REP can repeat.
     private var repeatGuard = RepeatGuard()
+    /// Whether libvterm reads `[`, `]` and `P` after an escape's intermediate byte (`ESC ( [`) as
+    /// starting a CSI, an OSC or a DCS (0.1.x), rather than as the escape's final byte (0.2 and
+    /// later): the libvterm the shim was built with.
+    var introducersAfterIntermediates = CVTerm_introducers_after_intermediates() != 0
     /// Parameter separators (`;`, `:`) of the CSI being read that were passed on, and whether the
     /// rest of its parameters are left out (after `maxForwardedSeparators`).
     private var csiSeparators = 0
@@ -114,12 +120,17 @@ struct ControlScanner {
         case .escape:
             afterEscape(b, &out)
         case .escapeIntermediate:
-            // The final byte of `ESC ( B` and the like is not a character written.
+            // The final byte of `ESC ( B` and the like is not a character written. libvterm 0.1.x
+            // starts a CSI, an OSC or a DCS at `[`, `]` or `P` even after an intermediate.
             if b == 0x1B {
                 holdEscape(within: .ground)
             } else {
                 out.append(b)
-                if (0x30...0x7E).contains(b) || b == 0x18 || b == 0x1A { state = .ground }
+                if introducersAfterIntermediates, b == 0x5B || b == 0x5D || b == 0x50 {
+                    introduce(b)
+                } else if (0x30...0x7E).contains(b) || b == 0x18 || b == 0x1A {
+                    state = .ground
+                }
             }
         case .csi:
             if b == 0x1B {
@@ -242,20 +253,8 @@ struct ControlScanner {
         out.append(0x1B)
         out.append(b)
         switch b {
-        case 0x5B:  // [
-            state = .csi
-            parameters.removeAll(keepingCapacity: true)
-            csiPrivate = false
-            csiIntermediate = false
-            csiOverflow = false
-            csiSeparators = 0
-            csiSkipsParameters = false
-        case 0x5D:  // ]
-            state = .osc
-            resetOSC()
-            osc = [0x1B, 0x5D]
-        case 0x50:  // P
-            state = .dcs
+        case 0x5B, 0x5D, 0x50:  // [ ] P
+            introduce(b)
         case 0x63:  // c: RIS, a full reset
             explicitBidi = false
             repeatGuard.reset()
@@ -267,6 +266,26 @@ struct ControlScanner {
             state = .escapeIntermediate
         default:
             state = .ground
+        }
+    }
+
+    /// Starts the CSI, OSC or DCS that `b` (`[`, `]` or `P`) introduces.
+    private mutating func introduce(_ b: UInt8) {
+        switch b {
+        case 0x5B:
+            state = .csi
+            parameters.removeAll(keepingCapacity: true)
+            csiPrivate = false
+            csiIntermediate = false
+            csiOverflow = false
+            csiSeparators = 0
+            csiSkipsParameters = false
+        case 0x5D:
+            state = .osc
+            resetOSC()
+            osc = [0x1B, 0x5D]
+        default:
+            state = .dcs
         }
     }
 

@@ -91,6 +91,10 @@ void CVTerm_free(CVTerm *term);
 size_t CVTerm_feed(CVTerm *term, const char *bytes, size_t length);
 /// How many times a feed stopped a REP that libvterm would have repeated for ever.
 uint64_t CVTerm_runaway_stops(const CVTerm *term);
+/// 1 if this libvterm (0.1.x) reads `[`, `]` and `P` after an escape's intermediate byte
+/// (`ESC ( [`) as starting a CSI, an OSC or a DCS; 0 if it reads them as the escape's final byte
+/// (0.2 and later).
+int32_t CVTerm_introducers_after_intermediates(void);
 /// Moves the cursor back inside the screen if libvterm left it outside. Call only between complete
 /// sequences: libvterm 0.1.4's DECRC (`ESC 8`, `CSI ? 1048 l`, `CSI ? 1049 l`) restores a saved
 /// position even when a resize has put it outside the screen, and the next character written there

@@ -61,6 +61,32 @@ final class VTermEmulatorRepeatTests: XCTestCase {
         XCTAssertEqual(t.takeTitleChange(), "title")
     }
 
+    func test_anIntroducerAfterAnIntermediate_startsWhatTheBuiltLibvtermStarts() {
+        // libvterm 0.1.x reads `ESC ( [` as a CSI, 0.2 and later as a designation (`[` its final
+        // byte). The scanner follows the libvterm the shim was built with.
+        func scanned(_ text: String, libvterm01: Bool) -> String {
+            var scanner = ControlScanner()
+            scanner.introducersAfterIntermediates = libvterm01
+            var out: [UInt8] = []
+            Array(text.utf8).withUnsafeBytes { scanner.scan($0, into: &out) }
+            return String(decoding: out, as: UTF8.self)
+        }
+        XCTAssertEqual(scanned("\(ESC)([5b", libvterm01: true), "\(ESC)([5\u{18}", "a REP with nothing to repeat")
+        XCTAssertEqual(scanned("\(ESC)([5b", libvterm01: false), "\(ESC)([5b", "a designation, then text")
+        XCTAssertEqual(scanned("\(ESC)(]0;t\u{7}", libvterm01: true), "\(ESC)(]0;t\u{7}")
+        var title = ControlScanner()
+        title.introducersAfterIntermediates = true
+        var out: [UInt8] = []
+        Array("\(ESC)(]2;name\u{7}".utf8).withUnsafeBytes { title.scan($0, into: &out) }
+        XCTAssertEqual(title.title, Array("name".utf8), "an OSC for 0.1.x: a title")
+        // Through the emulator, on the libvterm it was built with: no REP loop to stop either way.
+        let e = VTermEmulator(rows: 2, columns: 10)
+        e.feed("x\(CSI)C\u{200B}\(ESC)([5bok")
+        XCTAssertEqual(stops(e), 0)
+        let libvterm01 = CVTerm_introducers_after_intermediates() != 0
+        XCTAssertEqual(e.text(0).filter { $0.isLetter || $0.isNumber }, libvterm01 ? "xok" : "x5bok")
+    }
+
     func test_aCSIMadeInvalid_endsThere_andWhatFollowsIsText() {
         // libvterm leaves a CSI at a byte from 0x80 up, a parameter after an intermediate or a
         // private marker after a parameter; the `b` after it is a letter, not a REP to cancel.
