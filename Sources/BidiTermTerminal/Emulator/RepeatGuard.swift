@@ -31,9 +31,12 @@ struct RepeatGuard {
         needed = 0
     }
 
-    /// Something other than text comes (an ESC): a character begun is cut off.
+    /// Something other than text comes (an ESC, a control): a character begun is cut off.
     mutating func interrupt() {
-        if needed > 0 { advance(0x18) }
+        if needed > 0 {
+            needed = 0
+            canRepeat = false
+        }
     }
 
     /// The text `bytes[start..<end]` (no ESC in it) goes to libvterm.
@@ -50,17 +53,13 @@ struct RepeatGuard {
             if !(q == start && bytes[q] & 0xC0 == 0x80) { needed = 0 }
             for k in q...p { advance(bytes[k]) }
         }
-        if p < end - 1 { advance(0x0A) }  // controls after it (the same for any C0)
+        if p < end - 1 { interrupt() }  // controls after it cut off a character begun
     }
 
     /// One byte of text.
     mutating func advance(_ b: UInt8) {
         if Self.isControl(b) {
-            // A control cuts off a character begun; the last complete one stays what REP repeats.
-            if needed > 0 {
-                needed = 0
-                canRepeat = false
-            }
+            interrupt()  // the last complete character stays what REP repeats
             return
         }
         if b & 0xC0 == 0x80 {

@@ -23,6 +23,20 @@ func text(of cells: [Cell]) -> String {
     return String(s.reversed().drop(while: { $0 == " " }).reversed())
 }
 
+/// What `scanner` passes on to libvterm of `chunks`, fed in those pieces.
+func scan(_ chunks: [[UInt8]], with scanner: inout ControlScanner) -> [UInt8] {
+    var out: [UInt8] = []
+    for chunk in chunks { chunk.withUnsafeBytes { scanner.scan($0, into: &out) } }
+    return out
+}
+
+/// What a new scanner passes on of `chunks` (UTF-8, fed in those pieces), as text.
+func scanned(_ chunks: [String], introducersAfterIntermediates: Bool? = nil) -> String {
+    var scanner = ControlScanner()
+    if let introducersAfterIntermediates { scanner.introducersAfterIntermediates = introducersAfterIntermediates }
+    return String(decoding: scan(chunks.map { Array($0.utf8) }, with: &scanner), as: UTF8.self)
+}
+
 let ESC = "\u{1B}"
 let CSI = "\u{1B}["
 

@@ -64,20 +64,12 @@ final class VTermEmulatorRepeatTests: XCTestCase {
     func test_anIntroducerAfterAnIntermediate_startsWhatTheBuiltLibvtermStarts() {
         // libvterm 0.1.x reads `ESC ( [` as a CSI, 0.2 and later as a designation (`[` its final
         // byte). The scanner follows the libvterm the shim was built with.
-        func scanned(_ text: String, libvterm01: Bool) -> String {
-            var scanner = ControlScanner()
-            scanner.introducersAfterIntermediates = libvterm01
-            var out: [UInt8] = []
-            Array(text.utf8).withUnsafeBytes { scanner.scan($0, into: &out) }
-            return String(decoding: out, as: UTF8.self)
-        }
-        XCTAssertEqual(scanned("\(ESC)([5b", libvterm01: true), "\(ESC)([5\u{18}", "a REP with nothing to repeat")
-        XCTAssertEqual(scanned("\(ESC)([5b", libvterm01: false), "\(ESC)([5b", "a designation, then text")
-        XCTAssertEqual(scanned("\(ESC)(]0;t\u{7}", libvterm01: true), "\(ESC)(]0;t\u{7}")
+        XCTAssertEqual(scanned(["\(ESC)([5b"], introducersAfterIntermediates: true), "\(ESC)([5\u{18}", "a REP with nothing to repeat")
+        XCTAssertEqual(scanned(["\(ESC)([5b"], introducersAfterIntermediates: false), "\(ESC)([5b", "a designation, then text")
+        XCTAssertEqual(scanned(["\(ESC)(]0;t\u{7}"], introducersAfterIntermediates: true), "\(ESC)(]0;t\u{7}")
         var title = ControlScanner()
         title.introducersAfterIntermediates = true
-        var out: [UInt8] = []
-        Array("\(ESC)(]2;name\u{7}".utf8).withUnsafeBytes { title.scan($0, into: &out) }
+        _ = scan([Array("\(ESC)(]2;name\u{7}".utf8)], with: &title)
         XCTAssertEqual(title.title, Array("name".utf8), "an OSC for 0.1.x: a title")
         // Through the emulator, on the libvterm it was built with: no REP loop to stop either way.
         let e = VTermEmulator(rows: 2, columns: 10)

@@ -114,24 +114,11 @@ final class VTermEmulatorRowsTests: XCTestCase {
 
 /// What libvterm 0.1.4 gets of a CSI with more parameters than it has room for.
 final class ControlScannerParameterTests: XCTestCase {
-    private func scanned(_ chunks: [String]) -> String {
-        var scanner = ControlScanner()
-        var out: [UInt8] = []
-        for chunk in chunks {
-            Array(chunk.utf8).withUnsafeBytes { scanner.scan($0, into: &out) }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// Whether the scanner passes on the REP (`CSI 2 b`) that follows `chunks` (raw bytes, fed in
     /// these pieces), or cancels it.
     private func repeatPasses(_ chunks: [[UInt8]]) -> Bool {
         var scanner = ControlScanner()
-        var out: [UInt8] = []
-        for chunk in chunks + [Array("\(CSI)2b".utf8)] {
-            chunk.withUnsafeBytes { scanner.scan($0, into: &out) }
-        }
-        return out.last == UInt8(ascii: "b")
+        return scan(chunks + [Array("\(CSI)2b".utf8)], with: &scanner).last == UInt8(ascii: "b")
     }
 
     func test_aCSIWithMoreThan16Parameters_isCutTo16_withItsFinalByte() {
@@ -209,10 +196,8 @@ final class ControlScannerParameterTests: XCTestCase {
         // libvterm stays in its escape state over NUL, DEL, bytes from 0x80 up (ignored) and C0
         // controls (acted on): what follows the ESC is its final byte, not text written.
         var scanner = ControlScanner()
-        var out: [UInt8] = []
         let input: [UInt8] = [0x1B, 0xFF, 0xFF, 0x00, 0x7F, 0x28, 0x42] + Array("\(CSI)b".utf8)
-        input.withUnsafeBytes { scanner.scan($0, into: &out) }
-        XCTAssertEqual(out, Array("\(ESC)(B\(CSI)\u{18}".utf8))
+        XCTAssertEqual(scan([input], with: &scanner), Array("\(ESC)(B\(CSI)\u{18}".utf8))
         XCTAssertEqual(scanned(["\(ESC)\n[b"]), "\n\(ESC)[\u{18}", "a control in between is acted on, the ESC still pending")
         // The fuzz target's reproducer: the emulator comes back, nothing written.
         let e = VTermEmulator(rows: 2, columns: 10)
