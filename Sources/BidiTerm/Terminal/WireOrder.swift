@@ -40,6 +40,12 @@ public enum WireOrder: String, CaseIterable, Hashable, Sendable, Codable {
     /// where it shows, and shows its cursor on the cell stored under it: Konsole, PuTTY and VTE
     /// map columns through their bidi; kitty and qterminal do not.
     public var reportsStoredColumns: Bool { self == .konsole || self == .putty || self == .vte }
+
+    /// Whether the terminal's cursor must stay hidden, the caret drawn as a cell of its own:
+    /// qterminal repaints the cell under a blinking cursor alone, showing the cell stored there,
+    /// not the one its bidi draws there (a letter out of place on the cursor's row). A cell in a
+    /// style of its own is a run of its own, which qterminal draws where it belongs.
+    public var hidesCursor: Bool { self == .qterminal }
 }
 
 /// A row of cells sent in wire order, and where each drawn column went.

@@ -201,6 +201,12 @@ public final class DirectScreen {
         var frame = frame
         var cursor = cursor
         if let wire {
+            if wire.order.hidesCursor, let c = cursor {
+                // The caret is the program's cell under it in reverse video (as tmux draws the
+                // cursor of a pane it does not show), with the right half of a wide one.
+                Self.markCaret(in: &frame, x: c.x, y: c.y)
+                cursor = nil
+            }
             var buffer = Buffer(width: columns, height: rows)
             for y in 0..<min(rows, frame.count) {
                 for (x, c) in frame[y].prefix(columns).enumerated() { buffer.set(x: x, y: y, c) }
@@ -257,6 +263,18 @@ public final class DirectScreen {
         }
         self.shown = next
         self.cursorShown = cursorShown
+    }
+
+    /// Turns the reverse video of the cell at (x, y) of `frame` round, and of the right half of a
+    /// wide cell with it (nothing outside the frame).
+    static func markCaret(in frame: inout [[Cell]], x: Int, y: Int) {
+        guard y >= 0, y < frame.count, x >= 0, x < frame[y].count else { return }
+        var x = x
+        while x > 0, frame[y][x].isContinuation { x -= 1 }
+        repeat {
+            frame[y][x].style.attributes.formSymmetricDifference(.reverse)
+            x += 1
+        } while x < frame[y].count && frame[y][x].isContinuation
     }
 
     /// Writes what is queued. False when the terminal cannot be written to.

@@ -122,11 +122,8 @@ public final class NcursesBackend: TerminalBackend {
         var buffer = buffer
         var cursor = cursor
         if let wire {
-            if wire.order == .qterminal {
-                // qterminal repaints the cell under a blinking cursor alone, showing the cell
-                // stored there, not the one its bidi puts there: the terminal's cursor stays
-                // hidden, and the caret is the cell the text field draws in the caret style (a
-                // run of its own, drawn where it belongs).
+            if wire.order.hidesCursor {
+                // The caret is the cell the text field draws in the caret style.
                 cursor = nil
             }
             buffer = wire.transform(buffer)

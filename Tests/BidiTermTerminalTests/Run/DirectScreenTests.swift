@@ -182,4 +182,36 @@ final class DirectScreenTests: XCTestCase {
         XCTAssertFalse(parts[1].unicodeScalars.contains("\u{5B8}"), "left out once the terminal gives marks cells of their own")
         XCTAssertTrue(parts[1].contains("38;2;10;20;30"), "24-bit once the terminal takes it")
     }
+
+    /// In qterminal the terminal's cursor stays hidden (it repaints the cell under it alone, the
+    /// cell stored there, out of place) and the caret is the cell under it in reverse video, a run
+    /// of its own; elsewhere the cursor is the terminal's.
+    func test_caret_inQterminal_isTheCellInReverseVideo_theCursorHidden() throws {
+        let row = "אבג xy".map { Cell(String($0)) }
+        let frame = [row, [], []]
+        let qterminal = try written { screen in
+            screen.wire = WireTransformer(order: .qterminal)
+            screen.draw(frame, cursor: (x: 4, y: 0))
+        }
+        XCTAssertFalse(qterminal.contains("\u{1B}[?25h"), "never shown")
+        XCTAssertTrue(qterminal.contains("\u{1B}[?25l"), "hidden")
+        XCTAssertTrue(qterminal.contains("7mx"), "the caret's cell in reverse video: \(qterminal.debugDescription)")
+        let konsole = try written { screen in
+            screen.wire = WireTransformer(order: .konsole)
+            screen.draw(frame, cursor: (x: 4, y: 0))
+        }
+        XCTAssertTrue(konsole.contains("\u{1B}[?25h"))
+        XCTAssertFalse(konsole.contains("7m"))
+        // A wide cell turns with its right half; a cell already in reverse video turns back.
+        var wide = [Cell("中", width: 2), Cell.continuation(style: .plain), Cell("z", style: Style(attributes: .reverse))]
+        var rows = [wide]
+        DirectScreen.markCaret(in: &rows, x: 1, y: 0)
+        XCTAssertTrue(rows[0][0].style.attributes.contains(.reverse))
+        XCTAssertTrue(rows[0][1].style.attributes.contains(.reverse))
+        DirectScreen.markCaret(in: &rows, x: 2, y: 0)
+        XCTAssertFalse(rows[0][2].style.attributes.contains(.reverse))
+        wide = rows[0]
+        DirectScreen.markCaret(in: &rows, x: 9, y: 5)  // outside: nothing
+        XCTAssertEqual(rows[0], wide)
+    }
 }
