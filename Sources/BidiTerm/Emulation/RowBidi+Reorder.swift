@@ -9,19 +9,20 @@ extension RowBidi {
     /// Lays out the run `columns` of `row` (its text: first and last cells non-blank) and writes it
     /// in visual order into `result`, created from `row` on the first run that changes (R24).
     /// A run whose text is already in visual order is left as written (R25).
-    mutating func reorder(_ row: [Cell], _ columns: Range<Int>, into result: inout RowLayout?)
-        -> (RowLayout.Run.State, RunInfo) {
+    mutating func reorder(_ row: [Cell], _ columns: Range<Int>, direction runDirection: LayoutDirection?, kind: RunKind,
+                          into result: inout RowLayout?) -> (RowLayout.Run.State, RunInfo) {
         let s = columns.lowerBound, e = columns.upperBound
         collectText(row, columns)
         let zone = caretZone(row, after: e)
 
         // R25: text already in visual order (written by a program that reorders by itself).
-        if RowBidi.readsInVisualOrder(scratch.scalars) {
-            return (.alreadyVisual, RunInfo(direction: options.direction ?? .rtl, zone: zone.lowerBound..<zone.lowerBound, target: nil))
+        if options.textEvidence, RowBidi.readsInVisualOrder(scratch.scalars) {
+            return (.alreadyVisual, RunInfo(direction: runDirection ?? .rtl, zone: zone.lowerBound..<zone.lowerBound, target: nil))
         }
 
-        // R24: the engine lays the run out on one line, in the run's direction (P2–P3 by default).
-        let base: BaseDirection = options.direction.map { BaseDirection($0) } ?? .autoLTR
+        // R24: the engine lays the run out on one line, in the run's direction (R28; P2–P3 when
+        // the run has no strong character).
+        let base: BaseDirection = runDirection.map { BaseDirection($0) } ?? .autoLTR
         var layoutOptions = options.layout
         layoutOptions.revealControls = false
         let paragraph = engine.layout(scratch.text, direction: base, width: nil, options: layoutOptions)
@@ -35,10 +36,20 @@ extension RowBidi {
             return (.reordered, RunInfo(direction: direction, zone: zone.lowerBound..<zone.lowerBound, target: nil))
         }
 
-        // R26: where the next right-to-left letter appears.
+        // R26: where the next letter appears. After a prompt (R31) the command line starts at the
+        // cursor, whatever is typed.
         var target: Int? = nil
-        if direction == .rtl {
+        if kind == .prompt {
+            target = nil
+        } else if direction == .rtl {
+            // After right-to-left text the next letter appears at the run's left; after Latin or
+            // digits at the end of a right-to-left run (an even level), just right of them.
             target = s
+            var x = e - 1
+            while x > s, row[x].isContinuation { x -= 1 }
+            if scratch.levels[x - s] % 2 == 0, !scratch.dropped.contains(x) {
+                target = result!.visualColumn(ofLogical: x) + (row[x].width == 2 ? 2 : 1)
+            }
         } else {
             // An LTR run that ends in RTL text (cells above level 0): the leftmost of those.
             var x = e - 1

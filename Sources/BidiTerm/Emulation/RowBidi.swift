@@ -3,9 +3,12 @@
 /// (R23–R26).
 ///
 /// The row is cut into runs at box-drawing and block characters, at gaps of blanks and at changes
-/// of background (R23); each run that holds right-to-left text is reordered by the engine inside
-/// the columns it occupies (R24), unless its own text shows that it is already in visual order
-/// (R25). The result maps columns both ways and says where the cursor is drawn (R26).
+/// of background (R23; a highlight inside a sentence does not cut it, R29; a list marker stays in
+/// its cell, R30; a shell's command line is apart from its prompt, R31); each run that holds
+/// right-to-left text is reordered by the engine inside the columns it occupies (R24), in the
+/// direction of its text or of the row before it (R28), unless its own text shows that it is
+/// already in visual order (R25). The result maps columns both ways and says where the cursor is
+/// drawn (R26).
 ///
 ///     var bidi = RowBidi()
 ///     if let visual = bidi.layout(row) {
@@ -35,6 +38,10 @@ public struct RowBidi {
         /// Shaping (R20), mirroring (L4), numerals (R6) of the engine. Tabs and revealed controls do
         /// not apply: a cell keeps the width the emulator gave it.
         public var layout: LayoutOptions = LayoutOptions()
+        /// Whether a run whose own text shows it is already in visual order is left as written
+        /// (R25). Off when the user said the program writes logical order (R27): every run with
+        /// right-to-left text is reordered.
+        public var textEvidence: Bool = true
 
         /// Options with the defaults: cut at 2 blanks and at background changes, each run's own
         /// direction, implicit mode, shaping and mirroring on, digits as written.
@@ -78,20 +85,32 @@ public struct RowBidi {
         // R23: the runs, in one pass over the row's storage; fixed cells and blanks between runs
         // stay where they are, and the blanks at the row's end start none.
         scratch.runs.removeAll(keepingCapacity: true)
+        scratch.runKinds.removeAll(keepingCapacity: true)
+        scratch.directions.removeAll(keepingCapacity: true)
         row.withUnsafeBufferPointer { cells in
             var n = cells.count
             while n > 0, RowBidi.isBlank(cells[n - 1]) { n -= 1 }
             var x = 0
             while x < n {
                 if RowBidi.isBlank(cells[x]) || RowBidi.isFixed(cells, x) { x += 1; continue }
+                // R30: a list marker or pointer at the start of a run stays in its cell.
+                if RowBidi.isListMarker(cells, x, end: n) { x += 1; continue }
                 let end = runEnd(cells, from: x)
-                if RowBidi.containsRTL(cells, in: x..<end) { scratch.runs.append(x..<end) }
+                if RowBidi.containsRTL(cells, in: x..<end) {
+                    if let cut = RowBidi.promptCut(cells, x..<end, rowEnd: n) {
+                        // R31: the prompt is a run; the command line after it another, left to right.
+                        addRun(cells, x..<cut.promptEnd, .prompt)
+                        if let c = cut.command, RowBidi.containsRTL(cells, in: c..<end) { addRun(cells, c..<end, .command) }
+                    } else {
+                        addRun(cells, x..<end, .text)
+                    }
+                }
                 x = end
             }
         }
         for i in scratch.runs.indices {
             let columns = scratch.runs[i]
-            let (state, info) = reorder(row, columns, into: &result)
+            let (state, info) = reorder(row, columns, direction: scratch.directions[i], kind: scratch.runKinds[i], into: &result)
             runs.append(RowLayout.Run(columns: columns, direction: info.direction, state: state,
                                       caretZone: info.zone, caretTarget: info.target))
         }
@@ -104,20 +123,54 @@ public struct RowBidi {
     /// The end of the run that starts at the non-blank, movable cell `start` (R23): the run goes on
     /// over fewer than `gap` blanks to the next non-blank cell of the same background, and stops
     /// at a box-drawing or block character, at `gap` blanks, at a change of background.
+    ///
+    /// A highlighted piece of a sentence (a search match, a marked word) does not end it (R29,
+    /// `highlightEnd`): the run goes on over it.
     func runEnd(_ row: UnsafeBufferPointer<Cell>, from start: Int) -> Int {
         let n = row.count
-        let key = RowBidi.backgroundKey(row[start])
+        var key = RowBidi.backgroundKey(row[start])
         let gap = options.gap, cut = options.cutAtBackground
         var end = start + RowBidi.span(row, start)
+        if cut, let h = leadingHighlightEnd(row, from: start, rowEnd: n) {
+            end = h
+            key = RowBidi.defaultBackground
+        }
         while end < n {
             var b = end
             while b < n, RowBidi.isBlank(row[b]), !(cut && RowBidi.backgroundKey(row[b]) != key) { b += 1 }
             if b >= n || (gap > 0 && b - end >= gap) { break }
             let c = row[b]
-            if RowBidi.isBlank(c) || (cut && RowBidi.backgroundKey(c) != key) || RowBidi.isFixed(row, b) { break }
+            if RowBidi.isBlank(c) || RowBidi.isFixed(row, b) { break }
+            if cut && RowBidi.backgroundKey(c) != key {
+                guard let h = highlightEnd(row, at: b, runKey: key, rowEnd: n) else { break }
+                end = h
+                continue
+            }
             end = b + RowBidi.span(row, b)
         }
         return end
+    }
+
+    /// What a run of the row is (R31): text, a shell prompt, or the command line after one.
+    enum RunKind {
+        case text, prompt, command
+    }
+
+    /// Adds the run `columns` of `kind` with its paragraph direction: forced, or by R28 (a command
+    /// line after a prompt: its first strong character's, else left to right).
+    mutating func addRun(_ row: UnsafeBufferPointer<Cell>, _ columns: Range<Int>, _ kind: RunKind) {
+        var direction = options.direction
+        if direction == nil {
+            if kind == .command {
+                let (own, weak) = RowBidi.firstStrong(row, columns)
+                direction = weak ? .ltr : (own ?? .ltr)
+            } else {
+                direction = RowBidi.contextDirection(row, columns)
+            }
+        }
+        scratch.runs.append(columns)
+        scratch.runKinds.append(kind)
+        scratch.directions.append(direction)
     }
 
     /// The columns after a run's text where the cursor waits for the run's next letter (R26): the
@@ -203,8 +256,11 @@ public struct RowBidi {
 
 /// Buffers a `RowBidi` reuses from row to row.
 struct RowScratch {
-    /// The runs of the row that hold right-to-left text.
+    /// The runs of the row that hold right-to-left text, what each is, and its direction (nil:
+    /// from its text, P2–P3).
     var runs: [Range<Int>] = []
+    var runKinds: [RowBidi.RunKind] = []
+    var directions: [LayoutDirection?] = []
     /// The text of the run being laid out, and its UTF-8 as it is collected.
     var text = ""
     var utf8: [UInt8] = []

@@ -40,10 +40,21 @@ final class HostLoop {
     /// Whether the last wait ended with nothing to read (the child's state is looked at then too,
     /// besides after SIGCHLD).
     var quietWait = false
+    /// The row of this terminal's cursor when `run` started (1-based), when the terminal said.
+    let startCursorRow: Int?
+    /// What is known of the program in the foreground and what was decided (R27).
+    var program = ProgramWatch()
+    /// The command key was pressed: the next key is a command (R27).
+    var commandPending = false
+    /// Rows shown over the bottom of the screen (the command menu, the status, help), and until
+    /// when (nil: until a key; then the key is not the program's).
+    var overlay: [String] = []
+    var overlayUntil: Int64? = nil
 
     init(options: ProgramHostOptions, child: ProgramHost.Child, identification: TerminalSession.Identification,
-         rows: Int, columns: Int) {
+         rows: Int, columns: Int, cursorRow: Int? = nil) {
         self.options = options
+        startCursorRow = cursorRow
         self.child = child
         setup = identification.setup
         // The app's words for it (`TerminalSessionOptions.noticeText`), or the library's.
@@ -77,6 +88,12 @@ final class HostLoop {
         noticeEnd = started + Self.nanoseconds(options.noticeDuration)
         pollFDs = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: child.master, events: Int16(POLLIN), revents: 0)]
+        program.interval = Self.nanoseconds(options.programCheckInterval)
+        program.baseOptions = rowOptions
+        if let problem = options.rulesProblems.first {
+            showOverlay(["rtl-tui: " + problem + (options.rulesProblems.count > 1 ? " (and \(options.rulesProblems.count - 1) more)" : "")],
+                        seconds: 8)
+        }
         // Keys typed while the terminal answered the start-up queries go to the program.
         if !identification.typedInput.isEmpty { handleInput(identification.typedInput) }
     }
@@ -124,8 +141,8 @@ final class HostLoop {
             }
             if childGone {
                 drain()
-                render()
                 exit = waitForChild()
+                finalFrame()
                 break
             }
             wait()
@@ -154,6 +171,9 @@ final class HostLoop {
             // Wake when the notice's time is up, to take it off the bottom row.
             timeout = min(timeout, Self.milliseconds(until: noticeEnd, from: now))
         }
+        if let until = overlayUntil, !overlay.isEmpty {
+            timeout = min(timeout, Self.milliseconds(until: until, from: now))
+        }
         pollFDs[0].revents = 0
         pollFDs[1].revents = 0
         let n = poll(&pollFDs, 2, timeout)
@@ -163,11 +183,12 @@ final class HostLoop {
         if fds[1].revents != 0 { readProgram(hangUp: fds[1].revents & Int16(POLLIN) == 0) }
         if fds[0].revents != 0 { readTerminal(closed: fds[0].revents & Int16(POLLIN) == 0) }
         if n == 0, decoder.hasPending {
-            for e in decoder.flush() { handle(e) }
+            for e in decoder.flush() { take(e) }
             sendToProgram()
         }
         // The notice's time is up: one frame takes it away (not a frame per wait while it shows).
         if notice != nil, !noticeCleared, !noticeShowing { pendingFrame = true }
+        if let until = overlayUntil, !overlay.isEmpty, Self.now() >= until { closeOverlay() }
     }
 
     /// Reads what the program wrote, as much as is there (bounded, so keys and frames keep
@@ -243,12 +264,12 @@ final class HostLoop {
     }
 
     private func handleInput(_ bytes: [UInt8]) {
-        for e in decoder.feed(bytes) { handle(e) }
+        for e in decoder.feed(bytes) { take(e) }
         sendToProgram()
         if noticeShowing { dismissNotice() }
     }
 
-    private func handle(_ event: InputEvent) {
+    func handle(_ event: InputEvent) {
         switch event {
         case .key(let key, let modifiers):
             emulator.send(key, modifiers: modifiers)
@@ -276,7 +297,7 @@ final class HostLoop {
         }
     }
 
-    private func sendToProgram() {
+    func sendToProgram() {
         let bytes = emulator.takeOutput()
         guard !bytes.isEmpty else { return }
         var offset = 0
@@ -321,6 +342,7 @@ final class HostLoop {
     func render() {
         lastFrame = Self.now()
         pendingFrame = false
+        watchProgram()
         if emulator.altScreen != shownAlternate {
             shownAlternate = emulator.altScreen
             let bytes = Array((shownAlternate ? "\u{1B}[?1049h" : "\u{1B}[?1049l").utf8) + (shownAlternate ? [] : setup.enter)
@@ -362,6 +384,12 @@ final class HostLoop {
             noticeCleared = true
             shownFrame = frame
         }
+        if !overlay.isEmpty, rows > 1 {
+            let shown = overlay.flatMap { Self.wrap($0, columns: emulator.columns - 2) }.suffix(rows - 1)
+            for (i, text) in shown.enumerated() {
+                shownFrame[rows - shown.count + i] = Self.textRow(text, columns: emulator.columns, reorders: setup.appReorders)
+            }
+        }
         var raw = updateModes()
         if let title = emulator.takeTitleChange() {
             raw += Array("\u{1B}]2;\(Sanitizer.terminalSafe(title))\u{07}".utf8)
@@ -400,74 +428,16 @@ final class HostLoop {
         return (layout.cells, layout)
     }
 
-    /// The notice on one row, in the labels' words and direction. One row has no room for the
-    /// library's line beneath right-to-left words that may read backwards here: that line is
-    /// shown instead (`TerminalNotice.originalLine`).
-    func noticeRow(_ notice: TerminalNotice, columns: Int) -> [Cell] {
-        Self.noticeRow(notice, labels: options.session.noticeLabels, columns: columns, reorders: setup.appReorders)
-    }
-
-    /// `notice` and the hint after it as one row of `columns` cells: in visual order (shaped, R20)
-    /// when the app reorders, else in logical order for the terminal's own bidi; the end that does
-    /// not fit is cut.
-    static func noticeRow(_ notice: TerminalNotice, labels: TerminalNoticeLabels, columns: Int, reorders: Bool) -> [Cell] {
-        let style = Style(fg: .ansi(0), bg: .ansi(11))
-        let text = notice.originalLine ?? notice.line
-        let direction = notice.originalLine == nil ? notice.direction : .ltr
-        let hint = notice.originalLine == nil || labels.direction == .ltr ? labels.hostHint : TerminalNoticeLabels().hostHint
-        let row = " \(text) (\(hint)) "
-        var cells: [Cell] = []
-        if reorders, let line = BidiEngine().layout(row, direction: BaseDirection(direction), width: columns).lines.first {
-            for c in line.cells where c.width > 0 {
-                cells.append(Cell(c.text, width: UInt8(c.width), style: style))
-                if c.width == 2 { cells.append(.continuation(style: style)) }
-            }
-        } else {
-            for ch in row.unicodeScalars where cells.count < columns {
-                cells.append(Cell(String(ch), width: 1, style: style))
-            }
-        }
-        let pad = Array(repeating: Cell(" ", width: 1, style: style), count: max(0, columns - cells.count))
-        return direction == .rtl ? pad + cells : cells + pad
-    }
-
-    /// The terminal's mouse reporting follows the program's; the cursor's shape too. Returns the
-    /// bytes that say so.
-    private func updateModes() -> [UInt8] {
-        var out: [UInt8] = []
-        let mouse = emulator.mouseMode
-        if mouse != shownMouse {
-            var s = "\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"
-            switch mouse {
-            case .none: break
-            case .click: s += "\u{1B}[?1000h\u{1B}[?1006h"
-            case .drag: s += "\u{1B}[?1002h\u{1B}[?1006h"
-            case .move: s += "\u{1B}[?1003h\u{1B}[?1006h"
-            }
-            if mouse == .none { s += "\u{1B}[?1006l" }
-            out += Array(s.utf8)
-            shownMouse = mouse
-        }
-        let shape: Int
-        switch emulator.cursorShape {
-        case .block: shape = emulator.cursorBlink ? 1 : 2
-        case .underline: shape = emulator.cursorBlink ? 3 : 4
-        case .bar: shape = emulator.cursorBlink ? 5 : 6
-        }
-        if shape != shownCursorShape {
-            if shownCursorShape != -1 || shape != 1 { out += Array("\u{1B}[\(shape) q".utf8) }
-            shownCursorShape = shape
-        }
-        return out
-    }
-
     // MARK: - Lifecycle
 
     /// The terminal as the program's screen: the bidi set-up (R21), bracketed paste on, and the
     /// normal screen's rows pushed into the scrollback, so the program starts on a clear screen
     /// and nothing the user had is lost.
     private func enter() {
-        let bytes = Array("\u{1B}[\(emulator.rows);1H".utf8) + Array(repeating: 0x0A, count: emulator.rows) + Array("\u{1B}[H".utf8)
+        // R32: the rows above the cursor hold what the user had; only they go into the scrollback
+        // (all of them when the terminal did not say where its cursor is), the rest is cleared.
+        let pushed = min(emulator.rows, max(0, (startCursorRow ?? (emulator.rows + 1)) - 1))
+        let bytes = Array("\u{1B}[\(emulator.rows);1H".utf8) + Array(repeating: 0x0A, count: pushed) + Array("\u{1B}[H\u{1B}[2J".utf8)
             + setup.enter + Array("\u{1B}[?2004h".utf8)
         setGuardRestoreBytes(ProgramHost.restoreBytes(leave: setup.leave, alternate: false))
         worker.submit { s, _ in
@@ -496,6 +466,19 @@ final class HostLoop {
             s.write(raw: bytes)
             s.flush()
         }
+    }
+
+    /// R32: the program's last screen as it leaves it: back on the normal screen with what it
+    /// wrote there (a program that ended on the alternate screen never left it), no notice, no
+    /// menu of `run`'s own.
+    private func finalFrame() {
+        if emulator.altScreen { emulator.feed(Array("\u{1B}[?1049l".utf8)) }
+        noticeCleared = true
+        overlay = []
+        overlayUntil = nil
+        commandPending = false
+        dirtyAll = true
+        render()
     }
 
     private func hangUp(_ sig: Int32) {

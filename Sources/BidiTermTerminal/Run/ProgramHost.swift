@@ -22,6 +22,16 @@ public struct ProgramHostOptions: Sendable {
     public var escapeDelayMilliseconds = 25
     /// How long the terminal notice stays on the bottom row.
     public var noticeDuration: Duration = .seconds(6)
+    /// The user's rules per program (R27) and the file they came from (where the command key's
+    /// `w` writes).
+    public var rules = RunRules()
+    public var rulesPath: String? = nil
+    /// Lines of the rules file that could not be read, shown on the bottom row at the start.
+    public var rulesProblems: [String] = []
+    /// The key that starts a command of `run`'s own (R27).
+    public var commandKey: CommandKey = .default
+    /// How often the foreground process is looked at (R27).
+    public var programCheckInterval: Duration = .milliseconds(100)
 
     /// Options to run `command` (`argv`), the rest at their defaults.
     public init(command: [String]) { self.command = command }
@@ -128,12 +138,78 @@ public final class ProgramHost {
         // A terminal that answers nothing does not hold the program back: after the first wait
         // the plan is made from the environment (R21), and answers that come later reach the
         // input decoder, which keeps replies from the program.
-        let found = TerminalSession.identify(options: options.session, rows: Int(rows),
+        // R32: the queries draw on the alternate screen (the probe measures glyphs on its second
+        // row), so that no row of the user's screen is erased; then where the cursor is, so that
+        // only the rows above it are pushed into the scrollback.
+        _ = Self.writeAll(STDOUT_FILENO, Array("\u{1B}[?1049h".utf8))
+        var found = TerminalSession.identify(options: options.session, rows: Int(rows),
                                              input: STDIN_FILENO, output: STDOUT_FILENO,
                                              firstAnswerWait: options.session.firstAnswerWait)
+        _ = Self.writeAll(STDOUT_FILENO, Array("\u{1B}[?1049l".utf8))
+        var cursorRow: Int? = nil
+        if found.probe.exchanges.contains(where: { !$0.received.isEmpty }) {
+            let (row, typed) = Self.cursorRow(input: STDIN_FILENO, output: STDOUT_FILENO)
+            cursorRow = row
+            found.typedInput += typed
+        }
         let loop = HostLoop(options: options, child: child, identification: found,
-                            rows: Int(rows), columns: Int(cols))
+                            rows: Int(rows), columns: Int(cols), cursorRow: cursorRow)
         return loop.run()
+    }
+
+    /// Writes all of `bytes` to `fd`; false when it cannot.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n > 0 { offset += n; continue }
+            if n < 0, errno == EINTR || errno == EAGAIN { continue }
+            return false
+        }
+        return true
+    }
+
+    /// The row of this terminal's cursor (1-based; CPR), asked once with a short wait, and the
+    /// bytes that came meanwhile that are not its answer (keys typed: the program's).
+    static func cursorRow(input: Int32, output: Int32, wait milliseconds: Int32 = 300) -> (row: Int?, typed: [UInt8]) {
+        guard writeAll(output, Array("\u{1B}[6n".utf8)) else { return (nil, []) }
+        var got: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let start = HostLoop.now()
+        while HostLoop.now() - start < Int64(milliseconds) * 1_000_000 {
+            var p = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let left = Int32(max(1, (Int64(milliseconds) * 1_000_000 - (HostLoop.now() - start)) / 1_000_000))
+            guard poll(&p, 1, left) > 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            got += buffer[..<n]
+            if let (row, range) = parseCPR(got) {
+                got.removeSubrange(range)
+                return (row, got)
+            }
+        }
+        return (nil, got)
+    }
+
+    /// The first `ESC [ row ; column R` in `bytes`: its row and where it stands.
+    static func parseCPR(_ bytes: [UInt8]) -> (Int, Range<Int>)? {
+        var i = 0
+        while i + 1 < bytes.count {
+            if bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "[") {
+                var j = i + 2
+                var row = 0, digits = 0, semicolon = false
+                while j < bytes.count {
+                    let b = bytes[j]
+                    if b >= 0x30 && b <= 0x39 { if !semicolon { row = row * 10 + Int(b - 0x30); digits += 1 } }
+                    else if b == UInt8(ascii: ";"), !semicolon { semicolon = true }
+                    else { break }
+                    j += 1
+                }
+                if j < bytes.count, bytes[j] == UInt8(ascii: "R"), semicolon, digits > 0 { return (row, i..<(j + 1)) }
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// The program's environment: TERM describes the emulator (libvterm speaks xterm's

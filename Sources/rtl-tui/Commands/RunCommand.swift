@@ -16,7 +16,12 @@ struct RunCommand: ParsableCommand {
             blank cells and background changes, and each run is reordered in its own columns, so \
             panes, columns and menus stay where the program put them. Keys, paste and the mouse go \
             to the program; its exit status is rtl-tui's (128+N after signal N, 127 when it \
-            cannot be run). Examples: `rtl-tui run`, `rtl-tui run -- less README.he`, \
+            cannot be run). A program that draws visual order by itself (emacs, one with GNU \
+            FriBidi loaded, vim with rightleft) is left as it draws (R27). The command key (F12, \
+            --command-key) then r toggles reordering, d the direction, s shows what was decided \
+            and why, w keeps the rule in ~/.config/rtl-tui/run.conf (lines such as \
+            `emacs: visual`, `mytool: dir ltr`, `command-key: F12`), ? shows help; pressed twice \
+            it reaches the program. Examples: `rtl-tui run`, `rtl-tui run -- less README.he`, \
             `rtl-tui run --dir rtl -- mc`.
             """
     )
@@ -35,11 +40,18 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Pass the program's clipboard writes (OSC 52) to the terminal; dropped otherwise.")
     var allowClipboard = false
 
+    @Option(help: ArgumentHelp("The key that starts a command of run's own (R27): F1-F12, C-a-C-z, C-], C-\\, C-^ or C-_ (default F12, or the rules file's command-key).",
+                               valueName: "key"))
+    var commandKey: String?
+
     @Argument(parsing: .captureForPassthrough, help: "The program and its arguments (default: $SHELL).")
     var command: [String] = []
 
     func validate() throws {
         if gap < 0 { throw ValidationError("--gap must be 0 or more") }
+        if let k = commandKey, CommandKey(k) == nil {
+            throw ValidationError("--command-key: unknown key '\(k)' (F1-F12, C-a-C-z, C-], C-\\, C-^ or C-_)")
+        }
     }
 
     func run() throws {
@@ -54,6 +66,16 @@ struct RunCommand: ParsableCommand {
         options.rows.gap = gap
         options.rows.cutAtBackground = !noBackgroundCuts
         options.allowClipboard = allowClipboard
+        // R27: the user's rules per program, and the command key.
+        if let path = RunRules.path(environment: env) {
+            let (rules, problems) = RunRules.load(path: path)
+            options.rules = rules
+            options.rulesPath = path
+            options.rulesProblems = problems
+            for p in problems { CommandEnvironment.writeError("rtl-tui: \(p)\n") }
+            if let k = rules.commandKey { options.commandKey = k }
+        }
+        if let k = commandKey.flatMap(CommandKey.init) { options.commandKey = k }
         TerminalSession.programName = "rtl-tui"
         TerminalSession.nonInteractiveHint = "`rtl-tui run` shows a program on a terminal; for text use `rtl-tui render`"
         let end: ProgramExit

@@ -1,0 +1,213 @@
+import BidiTerm
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `run`'s own commands (R27): the command key and what follows it, the rows shown over the
+/// program's screen (the menu, the status, help), and the program watched for its verdict.
+extension HostLoop {
+    /// A key or event from the terminal: the command key and its command (R27), or the program's.
+    func take(_ event: InputEvent) {
+        if case .reply = event { return handle(event) }
+        if case .focus = event { return handle(event) }
+        if commandPending {
+            commandPending = false
+            if options.commandKey.matches(event) {
+                closeOverlay()
+                handle(event)      // pressed twice: the program gets it
+                return
+            }
+            command(event)
+            return
+        }
+        if !overlay.isEmpty, overlayUntil == nil {
+            // Help or the menu: a key closes it and is not the program's.
+            closeOverlay()
+            return
+        }
+        if options.commandKey.matches(event) {
+            commandPending = true
+            showOverlay([CommandKeyHelp.menu(key: options.commandKey, verdict: program.verdict)], seconds: nil)
+            return
+        }
+        handle(event)
+    }
+
+    /// The command after the command key (R27).
+    func command(_ event: InputEvent) {
+        closeOverlay()
+        guard case .key(let key, _) = event else { return }
+        switch key {
+        case .character("r"), .character("R"):
+            program.toggleReordering()
+            applyVerdict(force: true)
+            showOverlay([CommandKeyHelp.status(program.verdict)], seconds: 4)
+        case .character("d"), .character("D"):
+            program.cycleDirection()
+            applyVerdict(force: true)
+            showOverlay([CommandKeyHelp.status(program.verdict)], seconds: 4)
+        case .character("s"), .character("S"):
+            showOverlay([CommandKeyHelp.status(program.verdict)], seconds: 6)
+        case .character("w"), .character("W"):
+            showOverlay([program.saveRule(path: options.rulesPath)], seconds: 6)
+        case .character("?"), .character("h"), .character("H"), .function(1):
+            showOverlay(CommandKeyHelp.help(key: options.commandKey, rulesPath: options.rulesPath), seconds: nil)
+        default:
+            break          // Escape or any other key: back to the program, nothing sent
+        }
+    }
+
+    func showOverlay(_ rows: [String], seconds: Double?) {
+        overlay = rows
+        overlayUntil = seconds.map { Self.now() + Int64($0 * 1e9) }
+        pendingFrame = true
+        dirtyAll = true
+    }
+
+    func closeOverlay() {
+        guard !overlay.isEmpty else { return }
+        overlay = []
+        overlayUntil = nil
+        pendingFrame = true
+        dirtyAll = true
+    }
+
+    /// Looks at the foreground process (at most every `programCheckInterval`) and vim's screen,
+    /// and applies a new verdict: every row drawn again (R27).
+    func watchProgram() {
+        let now = Self.now()
+        if program.due(now) {
+            program.look(master: child.master, now: now, rules: options.rules, rulesPath: options.rulesPath)
+        }
+        if program.isVim {
+            let rl = RightLeftScreen.detect(rows: emulator.rows, columns: emulator.columns) { emulator.row($0) }
+            program.sawRightLeft(rl, rules: options.rules, rulesPath: options.rulesPath)
+        }
+        applyVerdict(force: false)
+    }
+
+    func applyVerdict(force: Bool) {
+        guard force || program.changed else { return }
+        program.changed = false
+        var o = program.baseOptions
+        let v = program.verdict
+        if v.drawsVisualOrder { o.explicit = true }
+        if v.forcesReordering { o.textEvidence = false }
+        if let d = v.direction { o.direction = d }
+        guard o != rowBidi.options else { return }
+        rowBidi.options = o
+        worker.submit { _, bidi in bidi.options = o }
+        dirtyAll = true
+    }
+
+    /// `text` cut into lines of at most `columns` characters at spaces (a word longer than a line
+    /// is cut where it must be).
+    static func wrap(_ text: String, columns: Int) -> [String] {
+        guard columns > 8, text.count > columns else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var w = Substring(word)
+            while w.count > columns {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(w.prefix(columns)))
+                w = w.dropFirst(columns)
+            }
+            if line.isEmpty { line = String(w); continue }
+            if line.count + 1 + w.count > columns {
+                lines.append(line)
+                line = "   " + w
+            } else {
+                line += " " + w
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// A row of `run`'s own (the command menu, the status, help): `text` on the notice's colours,
+    /// cut at `columns`, in visual order when the app reorders (R20, R22).
+    static func textRow(_ text: String, columns: Int, reorders: Bool) -> [Cell] {
+        let style = Style(fg: .ansi(0), bg: .ansi(11))
+        let row = " " + Sanitizer.terminalSafe(text) + " "
+        var cells: [Cell] = []
+        if reorders, let line = BidiEngine().layout(row, direction: .ltr, width: columns).lines.first {
+            for c in line.cells where c.width > 0 {
+                cells.append(Cell(c.text, width: UInt8(c.width), style: style))
+                if c.width == 2 { cells.append(.continuation(style: style)) }
+            }
+        } else {
+            for ch in row.unicodeScalars where cells.count < columns {
+                cells.append(Cell(String(ch), width: 1, style: style))
+            }
+        }
+        if cells.count > columns { cells.removeLast(cells.count - columns) }
+        return cells + Array(repeating: Cell(" ", width: 1, style: style), count: max(0, columns - cells.count))
+    }
+
+
+    // MARK: - Rows and modes of the terminal
+
+    /// The notice on one row, in the labels' words and direction. One row has no room for the
+    /// library's line beneath right-to-left words that may read backwards here: that line is
+    /// shown instead (`TerminalNotice.originalLine`).
+    func noticeRow(_ notice: TerminalNotice, columns: Int) -> [Cell] {
+        Self.noticeRow(notice, labels: options.session.noticeLabels, columns: columns, reorders: setup.appReorders)
+    }
+
+    /// `notice` and the hint after it as one row of `columns` cells: in visual order (shaped, R20)
+    /// when the app reorders, else in logical order for the terminal's own bidi; the end that does
+    /// not fit is cut.
+    static func noticeRow(_ notice: TerminalNotice, labels: TerminalNoticeLabels, columns: Int, reorders: Bool) -> [Cell] {
+        let style = Style(fg: .ansi(0), bg: .ansi(11))
+        let text = notice.originalLine ?? notice.line
+        let direction = notice.originalLine == nil ? notice.direction : .ltr
+        let hint = notice.originalLine == nil || labels.direction == .ltr ? labels.hostHint : TerminalNoticeLabels().hostHint
+        let row = " \(text) (\(hint)) "
+        var cells: [Cell] = []
+        if reorders, let line = BidiEngine().layout(row, direction: BaseDirection(direction), width: columns).lines.first {
+            for c in line.cells where c.width > 0 {
+                cells.append(Cell(c.text, width: UInt8(c.width), style: style))
+                if c.width == 2 { cells.append(.continuation(style: style)) }
+            }
+        } else {
+            for ch in row.unicodeScalars where cells.count < columns {
+                cells.append(Cell(String(ch), width: 1, style: style))
+            }
+        }
+        let pad = Array(repeating: Cell(" ", width: 1, style: style), count: max(0, columns - cells.count))
+        return direction == .rtl ? pad + cells : cells + pad
+    }
+
+    /// The terminal's mouse reporting follows the program's; the cursor's shape too. Returns the
+    /// bytes that say so.
+    func updateModes() -> [UInt8] {
+        var out: [UInt8] = []
+        let mouse = emulator.mouseMode
+        if mouse != shownMouse {
+            var s = "\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"
+            switch mouse {
+            case .none: break
+            case .click: s += "\u{1B}[?1000h\u{1B}[?1006h"
+            case .drag: s += "\u{1B}[?1002h\u{1B}[?1006h"
+            case .move: s += "\u{1B}[?1003h\u{1B}[?1006h"
+            }
+            if mouse == .none { s += "\u{1B}[?1006l" }
+            out += Array(s.utf8)
+            shownMouse = mouse
+        }
+        let shape: Int
+        switch emulator.cursorShape {
+        case .block: shape = emulator.cursorBlink ? 1 : 2
+        case .underline: shape = emulator.cursorBlink ? 3 : 4
+        case .bar: shape = emulator.cursorBlink ? 5 : 6
+        }
+        if shape != shownCursorShape {
+            if shownCursorShape != -1 || shape != 1 { out += Array("\u{1B}[\(shape) q".utf8) }
+            shownCursorShape = shape
+        }
+        return out
+    }
+
+}

@@ -1,0 +1,155 @@
+import BidiTerm
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `run`'s loop knows of the program in the foreground of its pseudo-terminal, looked at
+/// often enough to follow a shell that starts emacs and exits it (R27), and cheap: one
+/// `tcgetpgrp(3)` per `interval`, `/proc` read only when the foreground changes (and its maps a few
+/// times more in its first seconds, for a library loaded at run time, as newt loads FriBidi).
+struct ProgramWatch {
+    /// The row options before any verdict (the command's own `--dir`, `--gap`…).
+    var baseOptions = RowBidi.Options()
+    /// Nanoseconds between two looks.
+    var interval: Int64 = 100_000_000
+    /// The process in the foreground, when known.
+    private(set) var process: ForegroundProcess?
+    /// The verdict in force.
+    private(set) var verdict = ProgramVerdict()
+    /// Set when the verdict changed; the loop applies it and clears this.
+    var changed = false
+    /// The command key's choices, per program name, for this session.
+    private(set) var overrides: [String: ProgramRule] = [:]
+    /// What vim's screen last showed of rightleft (nil: no sign yet).
+    private var rightLeft: Bool?
+    private var group: Int32 = -1
+    private var lastLook: Int64 = 0
+    private var firstSeen: Int64 = 0
+    private var mapLooks = 0
+    private var rules = RunRules()
+    private var rulesPath: String?
+
+    /// When the maps of a new foreground process are read again, in nanoseconds after it appeared.
+    static let mapLooksAfter: [Int64] = [150_000_000, 500_000_000, 1_500_000_000, 4_000_000_000]
+
+    func due(_ now: Int64) -> Bool { now - lastLook >= interval || group < 0 }
+
+    /// Whether the foreground program is vim or one of its relatives.
+    var isVim: Bool { process?.names.contains(where: KnownPrograms.vimFamily.contains) ?? false }
+
+    /// Looks at the foreground process group of the pseudo-terminal `master`.
+    mutating func look(master: Int32, now: Int64, rules: RunRules, rulesPath: String?) {
+        lastLook = now
+        self.rules = rules
+        self.rulesPath = rulesPath
+        let g = tcgetpgrp(master)
+        if g != group {
+            group = g
+            firstSeen = now
+            mapLooks = 0
+            rightLeft = nil
+            process = g > 0 ? ForegroundProcess.inspect(pid: g) : nil
+            decide()
+            return
+        }
+        guard var p = process else { return }
+        // The same group: a program that replaced itself (exec) has another name; a library
+        // loaded after start shows in the maps.
+        if mapLooks < Self.mapLooksAfter.count, now - firstSeen >= Self.mapLooksAfter[mapLooks] {
+            mapLooks += 1
+            if let fresh = ForegroundProcess.inspect(pid: p.pid), fresh != p {
+                if fresh.name != p.name { rightLeft = nil }
+                p = fresh
+                process = p
+                decide()
+            }
+        }
+    }
+
+    /// What vim's screen shows (R27): kept until the screen shows the other.
+    mutating func sawRightLeft(_ value: Bool?, rules: RunRules, rulesPath: String?) {
+        guard let value, value != rightLeft else { return }
+        rightLeft = value
+        self.rules = rules
+        self.rulesPath = rulesPath
+        decide()
+    }
+
+    private mutating func decide() {
+        let key = process?.name ?? ""
+        let v = ProgramEvidence.verdict(for: process, rules: rules, rulesPath: rulesPath, override: overrides[key], rightLeft: rightLeft)
+        if v != verdict {
+            verdict = v
+            changed = true
+        }
+    }
+
+    /// The command key's `r`: the program's rows drawn as written if they were reordered, and
+    /// reordered (every run) if they were drawn as written.
+    mutating func toggleReordering() {
+        let key = process?.name ?? ""
+        var rule = overrides[key] ?? ProgramRule(direction: verdict.direction)
+        rule.treatment = verdict.drawsVisualOrder ? .reorder : .visual
+        overrides[key] = rule
+        decide()
+    }
+
+    /// The command key's `d`: the paragraph direction auto → rtl → ltr → auto.
+    mutating func cycleDirection() {
+        let key = process?.name ?? ""
+        var rule = overrides[key] ?? ProgramRule(treatment: verdict.drawsVisualOrder ? .visual : verdict.forcesReordering ? .reorder : .auto)
+        switch verdict.direction {
+        case nil: rule.direction = .rtl
+        case .rtl?: rule.direction = .ltr
+        case .ltr?: rule.direction = nil
+        }
+        overrides[key] = rule
+        decide()
+    }
+
+    /// The rule that says what is in force now for the program.
+    var currentRule: ProgramRule {
+        ProgramRule(treatment: verdict.drawsVisualOrder ? .visual : verdict.forcesReordering ? .reorder : .auto,
+                    direction: verdict.direction)
+    }
+
+    /// The command key's `w`: the rule in force written to the rules file. Returns what to show.
+    mutating func saveRule(path: String?) -> String {
+        guard let name = process?.name, !name.isEmpty else { return "rtl-tui: no program in the foreground to keep a rule for" }
+        guard let path else { return "rtl-tui: no rules file (HOME is not set)" }
+        let rule = currentRule
+        do {
+            let line = try RunRules.save(rule, for: name, path: path)
+            rules.programs[name] = rule
+            rules.lines[name] = line
+            return "rtl-tui: kept `\(name): \(rule.text)` in \(path):\(line) (applies from the next start)"
+        } catch {
+            return "rtl-tui: cannot write \(path): \(error.localizedDescription)"
+        }
+    }
+}
+
+/// The words of `run`'s command key (R27): the menu on the bottom row, the status, help.
+enum CommandKeyHelp {
+    static func menu(key: CommandKey, verdict: ProgramVerdict) -> String {
+        let dir = verdict.direction.map { $0 == .rtl ? "rtl" : "ltr" } ?? "auto"
+        let now = verdict.drawsVisualOrder ? "as drawn" : "reordered"
+        return "rtl-tui \(key): r reorder on/off (\(now)) · d direction (\(dir)) · s status · w keep rule · ? help · Esc back"
+    }
+
+    static func status(_ verdict: ProgramVerdict) -> String {
+        "rtl-tui: " + verdict.summary
+    }
+
+    static func help(key: CommandKey, rulesPath: String?) -> [String] {
+        [
+            "rtl-tui run: \(key) then a key (any key closes this)",
+            "  r  reordering on/off for the program in the foreground (this session)",
+            "  d  paragraph direction: auto (each run, R28), rtl, ltr",
+            "  s  what run decided about the program, and the evidence",
+            "  w  keep the rule in force for this program in \(rulesPath ?? "~/.config/rtl-tui/run.conf")",
+            "  \(key)  send \(key) to the program; Esc: back, nothing sent",
+            "  rules file lines: `emacs: visual`, `mytool: dir ltr`, `less: reorder`, `command-key: F12`",
+        ]
+    }
+}
