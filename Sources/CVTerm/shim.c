@@ -22,8 +22,6 @@
 #include <string.h>
 #include <vterm.h>
 
-// A cell's characters: the right half of a wide character (what libvterm's screen stores there).
-#define CONTINUATION ((uint32_t)-1)
 // An attribute bit kept inside the shim only: the cell is protected against selective erase
 // (DECSCA). Never handed out.
 #define ATTR_PROTECTED (1u << 31)
@@ -172,6 +170,12 @@ static int on_putglyph(VTermGlyphInfo *info, VTermPos pos, void *user) {
     if (info->protected_cell) cell->attrs |= ATTR_PROTECTED;
     else cell->attrs &= ~ATTR_PROTECTED;
     t->damage[pos.row] = 1;
+    // R32: a glyph at the left edge right after one that filled the row above continues it.
+    if (!t->alt && info->width > 0) {
+        if (pos.col == 0) t->cont[pos.row] = pos.row > 0 && t->last_glyph_filled && t->last_glyph_row == pos.row - 1;
+        t->last_glyph_row = pos.row;
+        t->last_glyph_filled = pos.col + info->width >= t->cols;
+    }
     return 1;
 }
 
@@ -180,6 +184,9 @@ static int on_movecursor(VTermPos pos, VTermPos oldpos, int visible, void *user)
     CVTerm *t = user;
     t->props.cursor_row = pos.row;
     t->props.cursor_col = pos.col;
+    // R32: a move away from a filled row's end (CR, a cursor position) is no wrap; libvterm
+    // reports the cursor where a run of text left it (at the row's end) between two writes.
+    if (t->last_glyph_filled && !(pos.row == t->last_glyph_row && pos.col >= t->cols - 2)) t->last_glyph_filled = 0;
     return 1;
 }
 
@@ -193,6 +200,10 @@ static int on_erase(VTermRect rect, int selective, void *user) {
             if (selective && (c->attrs & ATTR_PROTECTED)) continue;
             erase_cell(t, c);
         }
+    }
+    if (!t->alt && rect.start_col <= 0 && rect.end_col >= t->cols) {
+        for (int row = rect.start_row; row < rect.end_row && row < t->rows; row++)
+            if (row >= 0) t->cont[row] = 0;
     }
     mark_rows(t, rect.start_row, rect.end_row);
     return 1;
@@ -219,6 +230,11 @@ static int on_moverect(VTermRect dest, VTermRect src, void *user) {
         if (!to || !from || cols <= 0 || dest.start_col + cols > t->cols || src.start_col + cols > t->cols) continue;
         memmove(to, from, (size_t)cols * sizeof(CVTerm_Cell));
     }
+    if (!t->alt && dest.start_col == 0 && dest.end_col == t->cols && downward != 0) {
+        for (int row = init_row; row != test_row; row += inc_row)  // R32: continuations move too
+            if (row >= 0 && row < t->rows) t->cont[row] = row + downward >= 0 && row + downward < t->rows ? t->cont[row + downward] : 0;
+        t->last_glyph_row -= downward;
+    }
     mark_rows(t, dest.start_row, dest.end_row);
     return 1;
 }
@@ -243,11 +259,22 @@ static int on_scrollrect(VTermRect rect, int downward, int rightward, void *user
         memmove(base, base + by, (size_t)(height - by) * sizeof *base);
         memcpy(base + height - by, t->spare, (size_t)by * sizeof *base);
         for (int row = rect.end_row - by; row < rect.end_row; row++) erase_row(t, rows[row]);
+        if (!t->alt) {  // R32: the continuations turn round with the rows
+            memmove(t->cont + rect.start_row, t->cont + rect.start_row + by, (size_t)(height - by));
+            memset(t->cont + rect.end_row - by, 0, (size_t)by);
+            t->cont[rect.start_row] = 0;
+            t->last_glyph_row -= by;
+        }
     } else {
         memcpy(t->spare, base + height - by, (size_t)by * sizeof *base);
         memmove(base + by, base, (size_t)(height - by) * sizeof *base);
         memcpy(base, t->spare, (size_t)by * sizeof *base);
         for (int row = rect.start_row; row < rect.start_row + by; row++) erase_row(t, rows[row]);
+        if (!t->alt) {
+            memmove(t->cont + rect.start_row + by, t->cont + rect.start_row, (size_t)(height - by));
+            memset(t->cont + rect.start_row, 0, (size_t)by);
+            t->last_glyph_row += by;
+        }
     }
     mark_rows(t, rect.start_row, rect.end_row);
     return 1;
@@ -366,9 +393,11 @@ CVTerm *CVTerm_new(int32_t rows, int32_t columns, CVTerm_PushLineFn push_line, C
     t->damage = calloc(CVTERM_MAX_SIZE, 1);
     t->line = calloc(CVTERM_MAX_SIZE, sizeof *t->line);
     t->spare = calloc(CVTERM_MAX_SIZE, sizeof *t->spare);
+    t->cont = calloc(CVTERM_MAX_SIZE, 1);
+    t->last_glyph_row = -1;
     t->pen.width = 1;
     t->vt = vterm_new(t->rows, t->cols);
-    if (!t->damage || !t->line || !t->spare || !t->vt
+    if (!t->damage || !t->line || !t->spare || !t->cont || !t->vt
         || !alloc_screen(t, 0, t->rows, t->cols, 0, 0) || !alloc_screen(t, 1, t->rows, t->cols, 0, 0)) {
         CVTerm_free(t);
         return NULL;
@@ -398,6 +427,7 @@ void CVTerm_free(CVTerm *t) {
     free(t->damage);
     free(t->line);
     free(t->spare);
+    free(t->cont);
     free(t);
 }
 
@@ -463,8 +493,12 @@ void CVTerm_resize(CVTerm *t, int32_t rows, int32_t columns) {
     int old_rows = t->rows, old_cols = t->cols;
     VTermPos pos;
     vterm_state_get_cursorpos(t->state, &pos);
-    int delta = 0;
-    if (!t->alt && new_rows < old_rows) {
+    int delta = 0, reflowed = 0, reflow_row = 0, reflow_col = 0;
+    // R32: lines re-wrapped at a new width, as tmux does (the alternate screen is the program's).
+    if (new_cols != old_cols && !t->alt) reflowed = cvterm_reflow(t, new_rows, new_cols, &reflow_row, &reflow_col);
+    if (reflowed) {
+        if (!alloc_screen(t, 1, new_rows, new_cols, old_rows, old_cols)) { mark_all(t); return; }
+    } else if (!t->alt && new_rows < old_rows) {
         // As libvterm's screen does: the text below the cursor down to the last row that is not
         // blank must stay, so the rows above scroll up (into the scrollback) and the cursor with
         // them.
@@ -478,15 +512,20 @@ void CVTerm_resize(CVTerm *t, int32_t rows, int32_t columns) {
             delta = -(first_blank - new_rows);
         }
     }
-    if (!alloc_screen(t, 0, new_rows, new_cols, old_rows, old_cols) || !alloc_screen(t, 1, new_rows, new_cols, old_rows, old_cols)) {
+    if (!reflowed && (!alloc_screen(t, 0, new_rows, new_cols, old_rows, old_cols) || !alloc_screen(t, 1, new_rows, new_cols, old_rows, old_cols))) {
         // Out of memory: the screen keeps its size; libvterm is not told either.
         mark_all(t);
         return;
     }
+    if (!reflowed && new_rows > old_rows) memset(t->cont + old_rows, 0, (size_t)(new_rows - old_rows));
     t->rows = new_rows;
     t->cols = new_cols;
     vterm_set_size(t->vt, t->rows, t->cols);
-    if (delta != 0) {
+    if (reflowed) {
+        char cup[32];
+        int n = snprintf(cup, sizeof cup, "\x18\x1b[%d;%dH", reflow_row + 1, reflow_col + 1);
+        if (n > 0 && (size_t)n < sizeof cup) vterm_input_write(t->vt, cup, (size_t)n);
+    } else if (delta != 0) {
         VTermPos now;
         vterm_state_get_cursorpos(t->state, &now);
         int row = pos.row + delta;

@@ -40,6 +40,20 @@ struct CVTerm {
     int flat_row;
     size_t flat_count, flat_budget;
     uint64_t runaway_stops;
+    // R32: the primary screen's rows that continue the row above them (a line the program wrote
+    // past the right edge, wrapped by the terminal), `rows` long, turned round with the rows; and
+    // where the last glyph ended (its row, and whether it filled the row), to tell a wrap.
+    unsigned char *cont;
+    int last_glyph_row;
+    int last_glyph_filled;
 };
+
+// A cell's characters: the right half of a wide character (what libvterm's screen stores there).
+#define CONTINUATION ((uint32_t)-1)
+
+// reflow.c: the primary screen re-wrapped at `new_cols` columns and `new_rows` rows (lines that
+// no longer fit above go to push_line); returns 0 when out of memory (nothing changed), and sets
+// the cursor's new place.
+int cvterm_reflow(CVTerm *t, int new_rows, int new_cols, int *cursor_row, int *cursor_col);
 
 #endif

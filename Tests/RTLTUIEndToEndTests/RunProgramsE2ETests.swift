@@ -189,6 +189,33 @@ final class RunProgramsE2ETests: XCTestCase {
         XCTAssertEqual(try tmux.format("#{alternate_on}"), "0")
     }
 
+    func test_R32_shrinkAndGrow_keepEveryLine_reWrappedAsTmuxDoes() throws {
+        let home = try RunE2E.temporaryDirectory(self)
+        let line = "זה משפט ארוך בעברית עם מילה מיוחדת באמצע השורה ועוד מילים רבות כדי שיהיה ארוך מאוד מאוד."
+        try (line + "\n").write(toFile: home + "/he.txt", atomically: true, encoding: .utf8)
+        let pair = try RunE2E.Pair(RunE2E.bash, columns: 100, rows: 12, environment: RunE2E.shellEnvironment(home: home))
+        defer { pair.tearDown() }
+        try pair.plain.waitFor("bash-")
+        try pair.run.waitFor("bash-", timeout: 8)
+        try pair.type("cat ~/he.txt")
+        try pair.plain.waitFor("מאוד.")
+        let whole = try RunE2E.visual(line)
+        try pair.run.waitFor(whole, timeout: 8)
+        for harness in [pair.plain, pair.run] { try harness.resize(columns: 60, rows: 12) }
+        // Narrower: the line is wrapped at 60 columns, each row read right to left.
+        let first = String(line.prefix(60)), rest = String(line.dropFirst(60))
+        let narrow = try pair.run.waitUntil("the line re-wrapped at 60 columns", timeout: 8) {
+            $0.contains(try! RunE2E.visual(first)) && $0.contains(try! RunE2E.visual(rest))
+        }
+        XCTAssertTrue(narrow.contains(try RunE2E.visual(rest)), narrow.description)
+        for harness in [pair.plain, pair.run] { try harness.resize(columns: 100, rows: 12) }
+        let wide = try pair.run.waitUntil("the line whole again", timeout: 8) { $0.contains(whole) }
+        XCTAssertTrue(wide.contains(whole), wide.description)
+        // The shell goes on where its cursor is.
+        try pair.type("echo ok")
+        try pair.run.waitFor("ok", timeout: 8)
+    }
+
     // MARK: - R27: the command key and the rules file
 
     func test_R27_commandKey_togglesReordering_andAKeptRuleAppliesAtTheNextStart() throws {
