@@ -181,3 +181,46 @@ extension RowBidi {
     /// The background key of a cell with the terminal's default background, not reversed.
     static let defaultBackground: BackgroundKey = backgroundKey(Cell(" ", width: 1, style: Style()))
 }
+
+// MARK: - Why a run ends where it does (for run's inspector)
+
+extension RowBidi {
+    /// Why the run `columns` of `row` (logical cells) starts (`before: true`) or ends where it does,
+    /// in words with the rule: the row's edge, a box character (R23), a gap of blanks (R23), a
+    /// change of background (R23), a list marker (R30), a shell prompt (R31).
+    public func cutReason(_ row: [Cell], _ columns: Range<Int>, before: Bool) -> String {
+        row.withUnsafeBufferPointer { cells in
+            let n = cells.count
+            if before {
+                let s = columns.lowerBound
+                if s == 0 { return "the row's start" }
+                if RowBidi.isFixed(cells, s - 1) { return "a box-drawing character (R23)" }
+                if s >= 2, RowBidi.isBlank(cells[s - 1]), RowBidi.isListMarker(cells, s - 2, end: n) { return "a list marker, kept in its cell (R30)" }
+                if let v = cells[max(0, s - 2)].text.singleScalar, RowBidi.promptEnds.contains(v), s >= 2, RowBidi.isBlank(cells[s - 1]) {
+                    return "the end of a shell prompt (R31)"
+                }
+                var b = s - 1
+                while b >= 0, RowBidi.isBlank(cells[b]) { b -= 1 }
+                if b < 0 { return "blanks from the row's start" }
+                return reason(cells, text: b, blank: s - 1 - b, other: s)
+            } else {
+                let e = columns.upperBound
+                if e >= n { return "the row's end" }
+                if RowBidi.isFixed(cells, e) { return "a box-drawing character (R23)" }
+                if let v = cells[e - 1].text.singleScalar, RowBidi.promptEnds.contains(v) { return "the end of a shell prompt (R31)" }
+                var b = e
+                while b < n, RowBidi.isBlank(cells[b]) { b += 1 }
+                if b >= n { return "the row's end (blanks after)" }
+                return reason(cells, text: b, blank: b - e, other: e - 1)
+            }
+        }
+    }
+
+    private func reason(_ cells: UnsafeBufferPointer<Cell>, text: Int, blank: Int, other: Int) -> String {
+        if options.gap > 0, blank >= options.gap { return "a gap of \(blank) blank cells (R23)" }
+        if options.cutAtBackground, RowBidi.backgroundKey(cells[text]) != RowBidi.backgroundKey(cells[other]) {
+            return "a change of background (R23)"
+        }
+        return "the text next to it (the same sentence)"
+    }
+}

@@ -34,6 +34,9 @@ public final class DirectScreen {
     }
     /// How rows are sent (R21); nil sends them as drawn.
     public var wire: WireTransformer?
+    /// Called with every batch of bytes before it is written (a recording, `--record`); a screen
+    /// whose `fd` is negative writes nowhere else.
+    public var tap: (([UInt8]) -> Void)?
     /// The bytes written so far (for the benchmark's byte counts).
     public private(set) var bytesWritten = 0
     /// Set when a write failed (the terminal went away).
@@ -281,6 +284,11 @@ public final class DirectScreen {
     @discardableResult
     public func flush() -> Bool {
         guard !writer.out.isEmpty else { return !writeFailed }
+        tap?(writer.out)
+        if fd < 0 {
+            writer.out.removeAll(keepingCapacity: true)
+            return true
+        }
         if !writeFailed {
             if TerminalConversation.write(writer.out, to: fd) {
                 bytesWritten += writer.out.count

@@ -11,6 +11,10 @@ extension HostLoop {
     func take(_ event: InputEvent) {
         if case .reply = event { return handle(event) }
         if case .focus = event { return handle(event) }
+        if inspector != nil {
+            inspect(event)
+            return
+        }
         if commandPending {
             commandPending = false
             if options.commandKey.matches(event) {
@@ -47,6 +51,10 @@ extension HostLoop {
             program.cycleDirection()
             applyVerdict(force: true)
             showOverlay([CommandKeyHelp.status(program.verdict)], seconds: 4)
+        case .character("i"), .character("I"):
+            startInspector()
+        case .character("c"), .character("C"):
+            showOverlay([snapshot()], seconds: 6)
         case .character("s"), .character("S"):
             showOverlay([CommandKeyHelp.status(program.verdict)], seconds: 6)
         case .character("w"), .character("W"):
@@ -55,6 +63,22 @@ extension HostLoop {
             showOverlay(CommandKeyHelp.help(key: options.commandKey, rulesPath: options.rulesPath), seconds: nil)
         default:
             break          // Escape or any other key: back to the program, nothing sent
+        }
+    }
+
+    /// The command key's `c`: the screen as drawn and as written, into the snapshot folder.
+    func snapshot() -> String {
+        let rows = emulator.rows
+        let logical = (0..<rows).map { emulator.row($0) }
+        let visual = (0..<rows).map { y in y < frame.count && !frame[y].isEmpty ? frame[y] : logical[y] }
+        do {
+            let w = try ScreenSnapshot.write(visual: visual, logical: logical, columns: emulator.columns,
+                                             folder: options.snapshotFolder, title: "rtl-tui run " + options.command.joined(separator: " "))
+            lastSnapshot = w.name
+            options.onSnapshot?(w.name)
+            return "rtl-tui: screen written: \(w.svg), \(w.html), \(w.text)"
+        } catch {
+            return "rtl-tui: cannot write the snapshot into \(options.snapshotFolder): \(error.localizedDescription)"
         }
     }
 
@@ -67,6 +91,7 @@ extension HostLoop {
 
     func closeOverlay() {
         guard !overlay.isEmpty else { return }
+        overlayAtTop = false
         overlay = []
         overlayUntil = nil
         pendingFrame = true

@@ -50,6 +50,15 @@ final class HostLoop {
     /// when (nil: until a key; then the key is not the program's).
     var overlay: [String] = []
     var overlayUntil: Int64? = nil
+    /// The inspector's pointer (the command key's `i`), nil when it is closed; its rows go at the
+    /// top of the screen when the pointer is in the lower half.
+    var inspector: (x: Int, y: Int)?
+    var overlayAtTop = false
+    /// The name of the last snapshot (the command key's `c`).
+    var lastSnapshot: String?
+    /// The recordings (`--record`, `--record-logical`).
+    let recorder: AsciicastWriter?
+    let logicalRecorder: AsciicastWriter?
 
     init(options: ProgramHostOptions, child: ProgramHost.Child, identification: TerminalSession.Identification,
          rows: Int, columns: Int, cursorRow: Int? = nil) {
@@ -79,7 +88,25 @@ final class HostLoop {
         var rowOptions = options.rows
         if !setup.appReorders { rowOptions.explicit = true }
         rowBidi = RowBidi(options: rowOptions)
-        worker = ScreenWorker(screen: screen, bidi: RowBidi(options: rowOptions))
+        let title = "rtl-tui run " + options.command.joined(separator: " ")
+        recorder = options.record.flatMap { try? AsciicastWriter(path: $0, columns: columns, rows: rows, title: title, environment: env) }
+        logicalRecorder = options.recordLogical.flatMap {
+            try? AsciicastWriter(path: $0, columns: columns, rows: rows, title: title + " (the program's own bytes)", environment: env)
+        }
+        var shadow: DirectScreen? = nil
+        if let recorder {
+            if screen.wire == nil {
+                screen.tap = { recorder.output($0) }
+            } else {
+                // The terminal reorders what it gets: the recording draws the same frames for a
+                // terminal that does not.
+                let s = DirectScreen(fd: -1, rows: rows, columns: columns, colors: colors,
+                                     truecolor: colorterm == "truecolor" || colorterm == "24bit")
+                s.tap = { recorder.output($0) }
+                shadow = s
+            }
+        }
+        worker = ScreenWorker(screen: screen, bidi: RowBidi(options: rowOptions), shadow: shadow)
         frame = Array(repeating: [], count: rows)
         layouts = Array(repeating: nil, count: rows)
         lastFrame = Self.now()
@@ -151,6 +178,8 @@ final class HostLoop {
         }
         leave()
         worker.stop()
+        recorder?.close()
+        logicalRecorder?.close()
         close(child.master)
         return exit ?? .exited(0)
     }
@@ -198,6 +227,7 @@ final class HostLoop {
         while total < 1 << 20 {
             let got = readBuffer.withUnsafeMutableBytes { read(child.master, $0.baseAddress, $0.count) }
             if got > 0 {
+                logicalRecorder?.output(readBuffer[..<got])
                 feed(got)
                 total += got
                 sendToProgram()
@@ -243,6 +273,7 @@ final class HostLoop {
         while true {
             let got = readBuffer.withUnsafeMutableBytes { read(child.master, $0.baseAddress, $0.count) }
             if got > 0 {
+                logicalRecorder?.output(readBuffer[..<got])
                 feed(got)
                 continue
             }
@@ -384,10 +415,18 @@ final class HostLoop {
             noticeCleared = true
             shownFrame = frame
         }
+        if let p = inspector, p.y < rows, p.x < shownFrame[p.y].count {
+            // The inspector's pointer: its cell in reverse video.
+            var cell = shownFrame[p.y][p.x]
+            cell.style.attributes.formSymmetricDifference(.reverse)
+            shownFrame[p.y][p.x] = cell
+        }
         if !overlay.isEmpty, rows > 1 {
-            let shown = overlay.flatMap { Self.wrap($0, columns: emulator.columns - 2) }.suffix(rows - 1)
+            let wrapped = overlay.flatMap { Self.wrap($0, columns: emulator.columns - 2) }
+            let shown = overlayAtTop ? Array(wrapped.prefix(rows - 1)) : Array(wrapped.suffix(rows - 1))
+            let top = overlayAtTop ? 0 : rows - shown.count
             for (i, text) in shown.enumerated() {
-                shownFrame[rows - shown.count + i] = Self.textRow(text, columns: emulator.columns, reorders: setup.appReorders)
+                shownFrame[top + i] = Self.textRow(text, columns: emulator.columns, reorders: setup.appReorders)
             }
         }
         var raw = updateModes()
@@ -558,6 +597,8 @@ final class HostLoop {
         guard CPty_get_size(STDOUT_FILENO, &rows, &cols) == 0, rows > 0, cols > 0 else { return }
         emulator.resize(rows: Int(rows), columns: Int(cols))
         _ = CPty_set_size(child.master, rows, cols)
+        recorder?.resize(columns: Int(cols), rows: Int(rows))
+        logicalRecorder?.resize(columns: Int(cols), rows: Int(rows))
         worker.submit { s, _ in s.resize(rows: Int(rows), columns: Int(cols)) }
         dirtyAll = true
         render()

@@ -30,6 +30,19 @@ public struct ProgramHostOptions: Sendable {
     public var rulesProblems: [String] = []
     /// The key that starts a command of `run`'s own (R27).
     public var commandKey: CommandKey = .default
+    /// `--record FILE.cast`: what is drawn, as a terminal without bidi shows it; `--record-logical`:
+    /// the program's own bytes (asciicast v2).
+    public var record: String? = nil
+    public var recordLogical: String? = nil
+    /// Where the command key's `c` writes the screen (`--snapshot-dir`; the current folder).
+    public var snapshotFolder: String = "."
+    /// The snapshots taken, by name, in order (for the QA report).
+    public var onSnapshot: (@Sendable (String) -> Void)? = nil
+    /// The inspector's table of a run's text: its code points, names, classes and levels (as
+    /// `rtl-tui inspect` prints them); and what else is known of the cell under the pointer (its
+    /// catalog entry): row cells, logical column, row.
+    public var describeText: (@Sendable (String, LayoutDirection) -> [String])? = nil
+    public var describeCell: (@Sendable ([Cell], Int, Int) -> [String])? = nil
     /// How often the foreground process is looked at (R27).
     public var programCheckInterval: Duration = .milliseconds(100)
 

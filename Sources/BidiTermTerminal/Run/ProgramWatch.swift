@@ -134,7 +134,7 @@ enum CommandKeyHelp {
     static func menu(key: CommandKey, verdict: ProgramVerdict) -> String {
         let dir = verdict.direction.map { $0 == .rtl ? "rtl" : "ltr" } ?? "auto"
         let now = verdict.drawsVisualOrder ? "as drawn" : "reordered"
-        return "rtl-tui \(key): r reorder on/off (\(now)) · d direction (\(dir)) · s status · w keep rule · ? help · Esc back"
+        return "rtl-tui \(key): r reorder on/off (\(now)) · d dir (\(dir)) · s status · w keep · i inspect · c snapshot · ? help"
     }
 
     static func status(_ verdict: ProgramVerdict) -> String {
@@ -148,6 +148,8 @@ enum CommandKeyHelp {
             "  d  paragraph direction: auto (each run, R28), rtl, ltr",
             "  s  what run decided about the program, and the evidence",
             "  w  keep the rule in force for this program in \(rulesPath ?? "~/.config/rtl-tui/run.conf")",
+            "  i  inspector: move over the screen (arrows, mouse); the run's text, code points, classes, levels, cuts",
+            "  c  snapshot: the screen as SVG, HTML and text (as drawn and as written) in --snapshot-dir",
             "  \(key)  send \(key) to the program; Esc: back, nothing sent",
             "  rules file lines: `emacs: visual`, `mytool: dir ltr`, `less: reorder`, `command-key: F12`",
         ]

@@ -22,6 +22,9 @@ final class ScreenWorker: @unchecked Sendable {
     static let maxQueuedLines = 3_000
 
     private let screen: DirectScreen
+    /// A second screen every job also runs on: the recording of a terminal whose wire order is
+    /// rewritten (`--record` records what a terminal without bidi shows).
+    private let shadow: DirectScreen?
     private var bidi: RowBidi
     private let condition = NSCondition()
     private var queue: [(job: Job, lines: Int)] = []
@@ -31,9 +34,15 @@ final class ScreenWorker: @unchecked Sendable {
     private var started = false
     private var finished = false
 
-    init(screen: DirectScreen, bidi: RowBidi) {
+    init(screen: DirectScreen, bidi: RowBidi, shadow: DirectScreen? = nil) {
         self.screen = screen
         self.bidi = bidi
+        self.shadow = shadow
+    }
+
+    private func runJob(_ job: Job) {
+        job(screen, &bidi)
+        if let shadow { job(shadow, &bidi) }
     }
 
     /// Runs `job` after every job submitted before it; `lines` is how many scrolled-off lines it
@@ -43,7 +52,7 @@ final class ScreenWorker: @unchecked Sendable {
         if queue.isEmpty && !busy && lines <= Self.inlineLines {
             busy = true
             condition.unlock()
-            job(screen, &bidi)
+            runJob(job)
             // Nobody waits on an inline job: the worker waits for the queue, which is still empty.
             condition.lock()
             busy = false
@@ -71,6 +80,7 @@ final class ScreenWorker: @unchecked Sendable {
         busy = true
         condition.unlock()
         let result = body(screen)
+        if let shadow { _ = body(shadow) }
         condition.lock()
         busy = false
         condition.broadcast()
@@ -109,7 +119,7 @@ final class ScreenWorker: @unchecked Sendable {
             let (job, lines) = queue.removeFirst()
             busy = true
             condition.unlock()
-            job(screen, &bidi)
+            runJob(job)
             condition.lock()
             busy = false
             queuedLines -= lines

@@ -1,6 +1,8 @@
 import ArgumentParser
 import BidiTerm
 import BidiTermTerminal
+import Foundation
+import RTLTUIApps
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,6 +46,16 @@ struct RunCommand: ParsableCommand {
                                valueName: "key"))
     var commandKey: String?
 
+    @Option(help: ArgumentHelp("Record what is drawn, as a terminal without bidi shows it, to FILE (asciicast v2: asciinema play FILE).",
+                               valueName: "file.cast"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Record the program's own bytes (logical order) to FILE (asciicast v2).", valueName: "file.cast"))
+    var recordLogical: String?
+
+    @Option(help: ArgumentHelp("Where the command key's c writes snapshots of the screen (default: the current folder).", valueName: "dir"))
+    var snapshotDir: String = "."
+
     @Argument(parsing: .captureForPassthrough, help: "The program and its arguments (default: $SHELL).")
     var command: [String] = []
 
@@ -76,6 +88,25 @@ struct RunCommand: ParsableCommand {
             if let k = rules.commandKey { options.commandKey = k }
         }
         if let k = commandKey.flatMap(CommandKey.init) { options.commandKey = k }
+        // The recordings' files are made now, so that one that cannot be written is said before
+        // the program starts.
+        for path in [record, recordLogical].compactMap({ $0 }) {
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                CommandEnvironment.writeError("rtl-tui: cannot write the recording \(Sanitizer.visible(path))\n")
+                throw ExitCode(1)
+            }
+        }
+        options.record = record
+        options.recordLogical = recordLogical
+        options.snapshotFolder = snapshotDir
+        // The inspector's table: the run's text as `rtl-tui inspect` shows it, without its
+        // display line (the inspector's rows are laid out for this terminal already).
+        options.describeText = { text, direction in
+            let engine = BidiEngine()
+            let inspector = CodePointInspector(text, direction: BaseDirection(direction), engine: engine)
+            return InspectCommand.table(inspector, display: "", number: 1).split(separator: "\n").map(String.init)
+                .filter { !$0.hasPrefix("display: ") && !$0.isEmpty }
+        }
         TerminalSession.programName = "rtl-tui"
         TerminalSession.nonInteractiveHint = "`rtl-tui run` shows a program on a terminal; for text use `rtl-tui render`"
         let end: ProgramExit
