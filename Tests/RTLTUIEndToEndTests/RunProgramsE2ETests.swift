@@ -55,6 +55,32 @@ final class RunProgramsE2ETests: XCTestCase {
         XCTAssertEqual(r.rows, p.rows, "typing in emacs under run:\n\(r)\nalone:\n\(p)")
     }
 
+    func test_R27_aShellThatStartsEmacs_isReorderedBeforeAndAfter_emacsUnchanged() throws {
+        try Self.skipUnlessInstalled("emacs")
+        let home = try RunE2E.temporaryDirectory(self)
+        try (Self.hebrew + "\n").write(toFile: home + "/he.txt", atomically: true, encoding: .utf8)
+        let tmux = try TmuxHarness(columns: 100, rows: 20)
+        defer { tmux.tearDown() }
+        try tmux.start(try RunE2E.runCommand(RunE2E.bash), environment: RunE2E.shellEnvironment(home: home))
+        _ = try tmux.waitFor("bash-", timeout: 8)
+        let reordered = try RunE2E.visual(Self.hebrew)
+        try tmux.sendText("cat ~/he.txt")
+        try tmux.sendKeys("Enter")
+        _ = try tmux.waitFor(reordered)
+        try tmux.sendText("emacs -nw -Q ~/he.txt")
+        try tmux.sendKeys("Enter")
+        // emacs draws the line in visual order itself: shown as it draws it.
+        let inEmacs = try tmux.waitFor("he.txt", timeout: 10)
+        _ = try tmux.waitUntil("emacs's own line", timeout: 8) { $0.rows.contains { $0.hasSuffix(rtl(Self.hebrew)) || $0.contains(rtl(Self.hebrew)) } }
+        XCTAssertFalse(inEmacs.rows.dropFirst().contains(Self.hebrew), "emacs's row reversed a second time:\n\(inEmacs)")
+        try tmux.sendKeys("C-x", "C-c")
+        _ = try tmux.waitUntil("back in bash", timeout: 8) { !$0.contains("File Edit Options") }
+        try tmux.sendText("cat ~/he.txt; echo done")
+        try tmux.sendKeys("Enter")
+        let after = try tmux.waitFor("done")
+        XCTAssertTrue(after.contains(reordered), after.description)
+    }
+
     func test_R27_vimRightLeft_underRun_isUnchanged() throws {
         try Self.skipUnlessInstalled("vim")
         let home = try RunE2E.temporaryDirectory(self)

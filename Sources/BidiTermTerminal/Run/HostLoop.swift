@@ -203,6 +203,7 @@ final class HostLoop {
         if let until = overlayUntil, !overlay.isEmpty {
             timeout = min(timeout, Self.milliseconds(until: until, from: now))
         }
+        if program.lookAfterFrame { timeout = min(timeout, Self.milliseconds(until: program.nextLook, from: now)) }
         pollFDs[0].revents = 0
         pollFDs[1].revents = 0
         let n = poll(&pollFDs, 2, timeout)
@@ -218,6 +219,12 @@ final class HostLoop {
         // The notice's time is up: one frame takes it away (not a frame per wait while it shows).
         if notice != nil, !noticeCleared, !noticeShowing { pendingFrame = true }
         if let until = overlayUntil, !overlay.isEmpty, Self.now() >= until { closeOverlay() }
+        // R27: the look that follows the last frame; a new verdict draws every row again.
+        if program.lookAfterFrame, !pendingFrame, program.due(Self.now()) {
+            program.lookAfterFrame = false
+            watchProgram()
+            if dirtyAll { pendingFrame = true }
+        }
     }
 
     /// Reads what the program wrote, as much as is there (bounded, so keys and frames keep
@@ -374,6 +381,7 @@ final class HostLoop {
         lastFrame = Self.now()
         pendingFrame = false
         watchProgram()
+        program.lookAfterFrame = true
         if emulator.altScreen != shownAlternate {
             shownAlternate = emulator.altScreen
             let bytes = Array((shownAlternate ? "\u{1B}[?1049h" : "\u{1B}[?1049l").utf8) + (shownAlternate ? [] : setup.enter)

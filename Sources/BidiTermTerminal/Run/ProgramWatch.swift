@@ -34,6 +34,13 @@ struct ProgramWatch {
 
     func due(_ now: Int64) -> Bool { now - lastLook >= interval || group < 0 }
 
+    /// When the next look is due (monotonic nanoseconds).
+    var nextLook: Int64 { lastLook + interval }
+
+    /// Set by each frame: one more look is due after it even if no frame follows (a program that
+    /// ended and gave the foreground back to the shell, which then wrote nothing).
+    var lookAfterFrame = false
+
     /// Whether the foreground program is vim or one of its relatives.
     var isVim: Bool { process?.names.contains(where: KnownPrograms.vimFamily.contains) ?? false }
 
