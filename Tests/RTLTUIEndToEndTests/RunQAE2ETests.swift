@@ -82,7 +82,7 @@ final class RunQAE2ETests: XCTestCase {
         let want = try RunE2E.visual(Self.lines[0])
         _ = try tmux.waitFor(want, timeout: 8)
         try tmux.sendKeys("F12")
-        _ = try tmux.waitFor("c snapshot")
+        _ = try tmux.waitFor("rtl-tui F12")
         try tmux.sendKeys("c")
         let s = try tmux.waitFor("screen written")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
@@ -110,7 +110,7 @@ final class RunQAE2ETests: XCTestCase {
                        environment: ["HOME": home])
         _ = try tmux.waitFor("abc " + rtl("שלום"), timeout: 8)
         try tmux.sendKeys("F12")
-        _ = try tmux.waitFor("i inspect")
+        _ = try tmux.waitFor("rtl-tui F12")
         try tmux.sendKeys("i")
         _ = try tmux.waitFor("inspector")
         try tmux.sendKeys("Up")
@@ -140,5 +140,63 @@ final class RunQAE2ETests: XCTestCase {
         _ = try tmux.waitUntil("the inspector closed") { !$0.contains("inspector") }
         try tmux.sendKeys("Enter")
         _ = try tmux.waitFor("got[]")
+    }
+
+    func test_strings_inspectorShowsTheEntry_listShowsEntriesAndUncoveredText_reportHasExactlyTheSeenEntries() throws {
+        let home = try RunE2E.temporaryDirectory(self)
+        let po = Repository.fixtures.appendingPathComponent("screen-strings/he.po").path
+        let json = home + "/qa.json", sarif = home + "/qa.sarif"
+        let script = "printf '%s\\n' 'שמירה' 'למחוק את notes.txt?' 'טקסט קשיח בלי תרגום'; read x"
+        for report in [json, sarif] {
+            let tmux = try TmuxHarness(columns: 100, rows: 30)
+            defer { tmux.tearDown() }
+            try tmux.start(try RunE2E.runCommand(["/bin/sh", "-c", script], options: ["--strings", po, "--qa-report", report]),
+                           environment: ["HOME": home])
+            _ = try tmux.waitFor(rtl("שמירה"), timeout: 8)
+            // The list: the two entries seen, and the text no entry covers.
+            var list: TmuxHarness.Screen? = nil
+            for _ in 0..<20 {   // the catalog is indexed on a thread of its own
+                try tmux.sendKeys("F12")
+                _ = try tmux.waitFor("rtl-tui F12")
+                try tmux.sendKeys("l")
+                let s = try tmux.waitFor("rtl-tui strings")
+                if s.contains("2 entries") { list = s; break }
+                try tmux.sendKeys("q")
+                usleep(200_000)
+            }
+            let l = try XCTUnwrap(list, "the list never showed the two entries")
+            XCTAssertTrue(l.contains("Save · \(po):9"), l.description)
+            XCTAssertTrue(l.contains("Delete {file}? · \(po):14"), l.description)
+            XCTAssertTrue(l.contains("[no entry] row 3: " + rtl("טקסט קשיח בלי תרגום")), l.description)
+            try tmux.sendKeys("q")
+            _ = try tmux.waitUntil("the list closed") { !$0.contains("rtl-tui strings") }
+            // The inspector on the second row: its entry, source and file:line.
+            try tmux.sendKeys("F12")
+            _ = try tmux.waitFor("rtl-tui F12")
+            try tmux.sendKeys("i")
+            _ = try tmux.waitFor("inspector")
+            try tmux.sendKeys("Up", "Up")
+            let i = try tmux.waitFor("entry: Delete {file}?")
+            XCTAssertTrue(i.contains("\(po):14"), i.description)
+            XCTAssertTrue(i.contains("source: Delete {file}?"), i.description)
+            try tmux.sendKeys("Escape")
+            _ = try tmux.waitUntil("the inspector closed") { !$0.contains("inspector") }
+            try tmux.sendKeys("Enter")
+            XCTAssertEqual(try tmux.waitForExit(), .exited(0))
+        }
+        // JSON: exactly the two entries, with file and line, and the uncovered text.
+        let j = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let entries = try XCTUnwrap(j["entries"] as? [[String: Any]])
+        XCTAssertEqual(Set(entries.compactMap { $0["key"] as? String }), ["Save", "Delete {file}?"])
+        XCTAssertEqual(Set(entries.compactMap { $0["line"] as? Int }), [9, 14])
+        XCTAssertTrue(entries.allSatisfy { ($0["file"] as? String) == po })
+        XCTAssertEqual((j["unmatched"] as? [[String: Any]])?.compactMap { $0["text"] as? String }, ["טקסט קשיח בלי תרגום"])
+        // SARIF 2.1.0: one run of rtl-tui, a result per uncovered text at least, locations by file and line.
+        let s = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sarif))) as? [String: Any])
+        XCTAssertEqual(s["version"] as? String, "2.1.0")
+        let run = try XCTUnwrap((s["runs"] as? [[String: Any]])?.first)
+        XCTAssertEqual(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["name"] as? String, "rtl-tui")
+        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
+        XCTAssertTrue(results.contains { $0["ruleId"] as? String == "untranslated-on-screen" }, "\(results)")
     }
 }

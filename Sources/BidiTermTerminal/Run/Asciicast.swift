@@ -47,6 +47,27 @@ public final class AsciicastWriter: @unchecked Sendable {
 
     deinit { close() }
 
+    /// The recordings `options` ask for (`--record`, `--record-logical`), for a `columns` × `rows`
+    /// terminal drawn by `screen`: the drawn one taps the screen's bytes, or a second screen of
+    /// its own (returned) where the terminal's wire order is rewritten, so that it records what
+    /// a terminal without bidi shows. A file that cannot be made gives no recording.
+    static func recordings(_ options: ProgramHostOptions, screen: DirectScreen, rows: Int, columns: Int,
+                           environment env: [String: String]) -> (drawn: AsciicastWriter?, logical: AsciicastWriter?, shadow: DirectScreen?) {
+        let title = "rtl-tui run " + options.command.joined(separator: " ")
+        let drawn = options.record.flatMap { try? AsciicastWriter(path: $0, columns: columns, rows: rows, title: title, environment: env) }
+        let logical = options.recordLogical.flatMap {
+            try? AsciicastWriter(path: $0, columns: columns, rows: rows, title: title + " (the program's own bytes)", environment: env)
+        }
+        guard let drawn else { return (nil, logical, nil) }
+        if screen.wire == nil {
+            screen.tap = { drawn.output($0) }
+            return (drawn, logical, nil)
+        }
+        let shadow = DirectScreen(fd: -1, rows: rows, columns: columns, colors: screen.colors, truecolor: screen.truecolor)
+        shadow.tap = { drawn.output($0) }
+        return (drawn, logical, shadow)
+    }
+
     static func now() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)

@@ -53,6 +53,8 @@ extension HostLoop {
             showOverlay([CommandKeyHelp.status(program.verdict)], seconds: 4)
         case .character("i"), .character("I"):
             startInspector()
+        case .character("l"), .character("L"):
+            showOverlay(qa?.list() ?? ["rtl-tui: no catalogs to match the screen with: run with --strings CATALOG..."], seconds: nil)
         case .character("c"), .character("C"):
             showOverlay([snapshot()], seconds: 6)
         case .character("s"), .character("S"):
@@ -76,6 +78,7 @@ extension HostLoop {
                                              folder: options.snapshotFolder, title: "rtl-tui run " + options.command.joined(separator: " "))
             lastSnapshot = w.name
             options.onSnapshot?(w.name)
+            qa?.matchNow(logicalText(rows), snapshot: w.name)
             return "rtl-tui: screen written: \(w.svg), \(w.html), \(w.text)"
         } catch {
             return "rtl-tui: cannot write the snapshot into \(options.snapshotFolder): \(error.localizedDescription)"

@@ -77,6 +77,7 @@ extension HostLoop {
             lines.append("run: columns \(run.columns.lowerBound + 1)–\(run.columns.upperBound), \(run.direction == .rtl ? "right to left" : "left to right"), \(what)")
             lines.append("  starts at \(rowBidi.cutReason(row, run.columns, before: true)); ends at \(rowBidi.cutReason(row, run.columns, before: false))")
             lines.append("text: " + text)
+            if let qa { lines += qa.describe(row: y, column: lx) }
             if let describe = options.describeText {
                 // The code point under the pointer marked, the table around it when it is long.
                 let pointed = row[run.columns.lowerBound..<max(run.columns.lowerBound, min(lx, run.columns.upperBound))]
@@ -90,13 +91,13 @@ extension HostLoop {
                 table = Array(table[..<min(table.count, header + 1)]) + Array(body[from..<min(body.count, from + room)])
                 lines += table.map { "  " + $0 }
             }
+        } else if let qa, case let found = qa.describe(row: y, column: lx), !found.isEmpty {
+            lines.append(rowBidi.options.explicit ? "drawn as the program draws it" : "no right-to-left text here: drawn as written (R24)")
+            lines += found
         } else if rowBidi.options.explicit {
             lines.append("drawn as the program draws it: \(program.verdict.drawsVisualOrder ? "it draws visual order (R27)" : "explicit mode (R25)")")
         } else {
             lines.append("no right-to-left text here: drawn as written (R24)")
-        }
-        if let lookup = options.describeCell {
-            lines += lookup(row, lx, y)
         }
         return Array(lines.prefix(max(2, emulator.rows * 2 / 3)))
     }

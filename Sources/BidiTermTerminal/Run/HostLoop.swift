@@ -56,6 +56,8 @@ final class HostLoop {
     var overlayAtTop = false
     /// The name of the last snapshot (the command key's `c`).
     var lastSnapshot: String?
+    /// `--strings`: the screen's text tied to catalog entries.
+    let qa: QASession?
     /// The recordings (`--record`, `--record-logical`).
     let recorder: AsciicastWriter?
     let logicalRecorder: AsciicastWriter?
@@ -88,24 +90,9 @@ final class HostLoop {
         var rowOptions = options.rows
         if !setup.appReorders { rowOptions.explicit = true }
         rowBidi = RowBidi(options: rowOptions)
-        let title = "rtl-tui run " + options.command.joined(separator: " ")
-        recorder = options.record.flatMap { try? AsciicastWriter(path: $0, columns: columns, rows: rows, title: title, environment: env) }
-        logicalRecorder = options.recordLogical.flatMap {
-            try? AsciicastWriter(path: $0, columns: columns, rows: rows, title: title + " (the program's own bytes)", environment: env)
-        }
-        var shadow: DirectScreen? = nil
-        if let recorder {
-            if screen.wire == nil {
-                screen.tap = { recorder.output($0) }
-            } else {
-                // The terminal reorders what it gets: the recording draws the same frames for a
-                // terminal that does not.
-                let s = DirectScreen(fd: -1, rows: rows, columns: columns, colors: colors,
-                                     truecolor: colorterm == "truecolor" || colorterm == "24bit")
-                s.tap = { recorder.output($0) }
-                shadow = s
-            }
-        }
+        let recording = AsciicastWriter.recordings(options, screen: screen, rows: rows, columns: columns, environment: env)
+        (recorder, logicalRecorder) = (recording.drawn, recording.logical)
+        let shadow = recording.shadow
         worker = ScreenWorker(screen: screen, bidi: RowBidi(options: rowOptions), shadow: shadow)
         frame = Array(repeating: [], count: rows)
         layouts = Array(repeating: nil, count: rows)
@@ -115,6 +102,7 @@ final class HostLoop {
         noticeEnd = started + Self.nanoseconds(options.noticeDuration)
         pollFDs = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: child.master, events: Int16(POLLIN), revents: 0)]
+        qa = options.strings.map { QASession(load: $0) }
         program.interval = Self.nanoseconds(options.programCheckInterval)
         program.baseOptions = rowOptions
         if let problem = options.rulesProblems.first {
@@ -180,6 +168,11 @@ final class HostLoop {
         worker.stop()
         recorder?.close()
         logicalRecorder?.close()
+        if let path = options.qaReport, let qa {
+            do { try qa.writeReport(to: path) } catch {
+                TerminalSession.printError("\(TerminalSession.programName): cannot write the QA report \(Sanitizer.visible(path)): \(error.localizedDescription)")
+            }
+        }
         close(child.master)
         return exit ?? .exited(0)
     }
@@ -408,6 +401,7 @@ final class HostLoop {
         }
         let damaged = emulator.takeDamagedRows()
         let toDo: [Int] = dirtyAll ? Array(0..<rows) : damaged
+        if let qa, !toDo.isEmpty { qa.screenChanged(logicalText(rows)) }
         dirtyAll = false
         for y in toDo where y >= 0 && y < rows {
             let v = visual(emulator.row(y), explicit: emulator.explicitBidi)
@@ -465,6 +459,12 @@ final class HostLoop {
             s.write(raw: fix)
             s.flush()
         }
+    }
+
+    /// The screen's rows as text cells in logical order ("" for the right half of a wide
+    /// character), for `--strings`.
+    func logicalText(_ rows: Int) -> [[String]] {
+        (0..<rows).map { y in emulator.row(y).map { $0.isContinuation ? "" : $0.symbol } }
     }
 
     /// A row of the program's screen as shown: reordered by runs (R23–R25), or as stored when the

@@ -39,12 +39,14 @@ public struct ProgramHostOptions: Sendable {
     /// The snapshots taken, by name, in order (for the QA report).
     public var onSnapshot: (@Sendable (String) -> Void)? = nil
     /// The inspector's table of a run's text: its code points, names, classes and levels (as
-    /// `rtl-tui inspect` prints them); and what else is known of the cell under the pointer (its
-    /// catalog entry): row cells, logical column, row.
+    /// `rtl-tui inspect` prints them).
     public var describeText: (@Sendable (String, LayoutDirection) -> [String])? = nil
-    public var describeCell: (@Sendable ([Cell], Int, Int) -> [String])? = nil
+    /// `--strings`: reads and indexes the catalogs (on a thread of its own); `--qa-report`: where
+    /// the report of the entries seen goes when `run` ends (SARIF for `.sarif`, else JSON).
+    public var strings: (@Sendable () -> Result<ScreenStrings, QAProblem>)? = nil
+    public var qaReport: String? = nil
     /// How often the foreground process is looked at (R27).
-    public var programCheckInterval: Duration = .milliseconds(100)
+    public var programCheckInterval: Duration = .milliseconds(20)
 
     /// Options to run `command` (`argv`), the rest at their defaults.
     public init(command: [String]) { self.command = command }

@@ -60,8 +60,17 @@ struct ProgramWatch {
             return
         }
         guard var p = process else { return }
-        // The same group: a program that replaced itself (exec) has another name; a library
-        // loaded after start shows in the maps.
+        // The same group: a program that replaced itself (exec: the shell's child becomes emacs
+        // after the shell gave it the terminal) has another name, read at each look in the
+        // group's first seconds; a library loaded after start shows in the maps.
+        if now - firstSeen < Self.mapLooksAfter.last!, let comm = ForegroundProcess.readSmallFile("/proc/\(p.pid)/comm"),
+           String(decoding: comm.prefix { $0 != 0x0A }, as: UTF8.self) != p.name,
+           let fresh = ForegroundProcess.inspect(pid: p.pid) {
+            rightLeft = nil
+            process = fresh
+            decide()
+            return
+        }
         if mapLooks < Self.mapLooksAfter.count, now - firstSeen >= Self.mapLooksAfter[mapLooks] {
             mapLooks += 1
             if let fresh = ForegroundProcess.inspect(pid: p.pid), fresh != p {
@@ -141,7 +150,7 @@ enum CommandKeyHelp {
     static func menu(key: CommandKey, verdict: ProgramVerdict) -> String {
         let dir = verdict.direction.map { $0 == .rtl ? "rtl" : "ltr" } ?? "auto"
         let now = verdict.drawsVisualOrder ? "as drawn" : "reordered"
-        return "rtl-tui \(key): r reorder on/off (\(now)) · d dir (\(dir)) · s status · w keep · i inspect · c snapshot · ? help"
+        return "rtl-tui \(key): r reorder on/off (\(now)) · d dir (\(dir)) · s status · w keep · i inspect · l strings · c snapshot · ? help"
     }
 
     static func status(_ verdict: ProgramVerdict) -> String {
@@ -156,6 +165,7 @@ enum CommandKeyHelp {
             "  s  what run decided about the program, and the evidence",
             "  w  keep the rule in force for this program in \(rulesPath ?? "~/.config/rtl-tui/run.conf")",
             "  i  inspector: move over the screen (arrows, mouse); the run's text, code points, classes, levels, cuts",
+            "  l  with --strings: every catalog entry on this screen with its check findings, and the text none covers",
             "  c  snapshot: the screen as SVG, HTML and text (as drawn and as written) in --snapshot-dir",
             "  \(key)  send \(key) to the program; Esc: back, nothing sent",
             "  rules file lines: `emacs: visual`, `mytool: dir ltr`, `less: reorder`, `command-key: F12`",

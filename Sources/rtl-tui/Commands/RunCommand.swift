@@ -56,11 +56,23 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where the command key's c writes snapshots of the screen (default: the current folder).", valueName: "dir"))
     var snapshotDir: String = "."
 
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Catalogs (files or folders, every format check reads) whose translations are found on the screen: the inspector shows each string's entry and findings, the command key's l lists them.", valueName: "catalog"))
+    var strings: [String] = []
+
+    @OptionGroup var locale: LocaleOptions
+
+    @Flag(help: "With --strings: match fuzzy translations too.")
+    var includeFuzzy = false
+
+    @Option(help: ArgumentHelp("With --strings: when run ends, write every catalog entry seen, with its check findings and the screens it was on, and the text no entry covered: SARIF 2.1.0 for FILE.sarif, JSON otherwise.", valueName: "file"))
+    var qaReport: String?
+
     @Argument(parsing: .captureForPassthrough, help: "The program and its arguments (default: $SHELL).")
     var command: [String] = []
 
     func validate() throws {
         if gap < 0 { throw ValidationError("--gap must be 0 or more") }
+        if qaReport != nil && strings.isEmpty { throw ValidationError("--qa-report needs --strings CATALOG...") }
         if let k = commandKey, CommandKey(k) == nil {
             throw ValidationError("--command-key: unknown key '\(k)' (F1-F12, C-a-C-z, C-], C-\\, C-^ or C-_)")
         }
@@ -99,6 +111,23 @@ struct RunCommand: ParsableCommand {
         options.record = record
         options.recordLogical = recordLogical
         options.snapshotFolder = snapshotDir
+        if !strings.isEmpty {
+            // Read here first, so that a catalog that cannot be read is said before the program
+            // starts; indexed on run's own thread.
+            let expanded = CatalogFiles.expand(strings)
+            for u in expanded.unreadable { CommandEnvironment.writeError("rtl-tui: \(u.path): \(u.reason)\n") }
+            if expanded.files.isEmpty {
+                CommandEnvironment.writeError("rtl-tui: --strings: no catalog found in \(strings.map(Sanitizer.visible).joined(separator: ", "))\n")
+                throw ExitCode(1)
+            }
+            let files = expanded.files, lang = locale.locale, fuzzy = includeFuzzy
+            options.strings = { RunCommand.loadStrings(files, locale: lang, includeFuzzy: fuzzy) }
+            options.qaReport = qaReport
+            if let qaReport, !FileManager.default.createFile(atPath: qaReport, contents: nil) {
+                CommandEnvironment.writeError("rtl-tui: cannot write the QA report \(Sanitizer.visible(qaReport))\n")
+                throw ExitCode(1)
+            }
+        }
         // The inspector's table: the run's text as `rtl-tui inspect` shows it, without its
         // display line (the inspector's rows are laid out for this terminal already).
         options.describeText = { text, direction in
@@ -123,6 +152,27 @@ struct RunCommand: ParsableCommand {
             AppLoopExit.signal(sig).exitProcess()
         }
         throw ExitCode(end.status)
+    }
+}
+
+extension RunCommand {
+    /// The catalogs of `--strings`, each checked as `check` does, indexed for the screen.
+    static func loadStrings(_ files: [String], locale: String?, includeFuzzy: Bool) -> Result<ScreenStrings, QAProblem> {
+        var catalogs: [Catalog] = []
+        var findings: [Finding] = []
+        var problems: [String] = []
+        let linter = BidiLinter(options: BidiLinter.Options(locale: locale, includeFuzzy: includeFuzzy))
+        for f in files {
+            do {
+                let c = try CatalogLoader.load(path: f, locale: locale)
+                catalogs.append(c)
+                findings += linter.check(c)
+            } catch {
+                problems.append("\(error)")
+            }
+        }
+        if catalogs.isEmpty { return .failure(QAProblem("no catalog could be read: " + problems.joined(separator: "; "))) }
+        return .success(ScreenStrings(catalogs: catalogs, findings: findings, includeFuzzy: includeFuzzy))
     }
 }
 
