@@ -3,7 +3,8 @@
 #   Scripts/bench.sh [rtl-bench options]     e.g. --runs 7, --synthetic, --size 20000000,
 #                                            --run-only (only the figures of rtl-tui run),
 #                                            --startup-only (only the start-up figures),
-#                                            --demo-only (only the demo figures)
+#                                            --demo-only (only the demo figures),
+#                                            --strings-only (only run --strings: matching a screen)
 # Builds rtl-tui and the driver in release, builds the C baselines (Benchmarks/icu-baseline.c,
 # Benchmarks/icu-wrap-baseline.c) against libicuuc and the memory probe (Benchmarks/peak-rss.c),
 # builds the pty driver of the `rtl-tui run` figures (Benchmarks/pty-bench.c) and their floor

@@ -30,6 +30,7 @@ struct Options {
     var runRounds = 3
     var runOnly = false
     var demoOnly = false
+    var stringsOnly = false
     var fribidi: String? = "fribidi"
     var work = ".build/bench"
     var synthetic = false
@@ -41,7 +42,7 @@ func usage() -> Never {
         usage: rtl-bench [--runs N] [--size BYTES] [--rtl-tui PATH] [--static-rtl-tui PATH|none] [--startup-only]
                          [--baseline PATH] [--wrap-baseline PATH]
                          [--peak-rss PATH] [--fribidi PATH|none] [--work DIR] [--synthetic] [--swift-version TEXT]
-                         [--pty-bench PATH] [--vterm-relay PATH] [--run-rounds N] [--run-only]
+                         [--pty-bench PATH] [--vterm-relay PATH] [--run-rounds N] [--run-only] [--strings-only]
         """)
     exit(64)
 }
@@ -64,6 +65,7 @@ while let a = args.popFirst() {
     case "--run-rounds": opt.runRounds = max(1, Int(value()) ?? 3)
     case "--run-only": opt.runOnly = true
     case "--demo-only": opt.demoOnly = true
+    case "--strings-only": opt.stringsOnly = true
     case "--fribidi": let v = value(); opt.fribidi = v == "none" ? nil : v
     case "--work": opt.work = value()
     case "--synthetic": opt.synthetic = true
@@ -151,6 +153,12 @@ if opt.startupOnly {
     say("load average at end: \(loadAverage())")
     exit(0)
 }
+if opt.stringsOnly {
+    measureStrings()
+    say("")
+    say("load average at end: \(loadAverage())")
+    exit(0)
+}
 
 guard access(opt.baseline, X_OK) == 0 else {
     say("error: the C baseline \(opt.baseline) is not built (cc -O2 -o \(opt.baseline) Benchmarks/icu-baseline.c -licuuc)")
@@ -223,6 +231,7 @@ if opt.demoOnly {
 }
 if opt.runOnly {
     measureRun()
+    measureStrings()
     say("")
     say("load average at end: \(loadAverage())")
     exit(0)
@@ -498,5 +507,6 @@ unlink(paragraphPath)
 }
 measureDemo()
 measureRun()
+measureStrings()
 say("")
 say("load average at end: \(loadAverage())")
