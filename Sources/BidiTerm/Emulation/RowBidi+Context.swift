@@ -218,6 +218,7 @@ extension RowBidi {
 
     private func reason(_ cells: UnsafeBufferPointer<Cell>, text: Int, blank: Int, other: Int) -> String {
         if options.gap > 0, blank >= options.gap { return "a gap of \(blank) blank cells (R23)" }
+        if RowBidi.isFixed(cells, text) { return "a box-drawing character (R23)" }
         if options.cutAtBackground, RowBidi.backgroundKey(cells[text]) != RowBidi.backgroundKey(cells[other]) {
             return "a change of background (R23)"
         }

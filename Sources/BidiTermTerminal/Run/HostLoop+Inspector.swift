@@ -82,14 +82,14 @@ extension HostLoop {
                 // The code point under the pointer marked, the table around it when it is long.
                 let pointed = row[run.columns.lowerBound..<max(run.columns.lowerBound, min(lx, run.columns.upperBound))]
                     .filter { !$0.isContinuation }.reduce(0) { $0 + max(1, $1.symbol.unicodeScalars.count) }
-                var table = describe(text, run.direction)
+                let table = describe(text, run.direction)
                 let header = table.firstIndex { $0.hasPrefix("#") } ?? table.count
                 var body = Array(table[min(table.count, header + 1)...])
-                if pointed < body.count { body[pointed] = "> " + body[pointed] }
+                for i in body.indices { body[i] = (i == pointed ? "> " : "  ") + body[i] }
                 let room = max(3, emulator.rows * 2 / 3 - lines.count - header - 3)
                 let from = max(0, min(pointed - room / 2, body.count - room))
-                table = Array(table[..<min(table.count, header + 1)]) + Array(body[from..<min(body.count, from + room)])
-                lines += table.map { "  " + $0 }
+                lines += table[..<min(table.count, header + 1)].map { "    " + $0 }
+                lines += body[from..<min(body.count, from + room)].map { "  " + $0 }
             }
         } else if let qa, case let found = qa.describe(row: y, column: lx), !found.isEmpty {
             lines.append(rowBidi.options.explicit ? "drawn as the program draws it" : "no right-to-left text here: drawn as written (R24)")

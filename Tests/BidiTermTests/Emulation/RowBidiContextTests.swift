@@ -114,3 +114,20 @@ final class RowBidiContextTests: XCTestCase {
         XCTAssertEqual(hebrew.caretColumn(logical: 13), 0)
     }
 }
+
+extension RowBidiContextTests {
+    func test_cutReason_namesWhyARunStartsAndEnds() {
+        let bidi = RowBidi()
+        let row = Self.row("│ שלום עולם   abc  > פריט│")
+        XCTAssertEqual(bidi.cutReason(row, 2..<11, before: true), "a box-drawing character (R23)")
+        XCTAssertEqual(bidi.cutReason(row, 2..<11, before: false), "a gap of 3 blank cells (R23)")
+        XCTAssertEqual(bidi.cutReason(row, 21..<25, before: true), "a list marker, kept in its cell (R30)")
+        XCTAssertEqual(bidi.cutReason(row, 21..<25, before: false), "a box-drawing character (R23)")
+        let prompt = Self.row("שלום ~ $ ls")
+        XCTAssertEqual(bidi.cutReason(prompt, 0..<8, before: true), "the row's start")
+        XCTAssertEqual(bidi.cutReason(prompt, 0..<8, before: false), "the end of a shell prompt (R31)")
+        XCTAssertEqual(bidi.cutReason(prompt, 9..<11, before: true), "the end of a shell prompt (R31)")
+        let colours = Self.row("אחד", style: Style(attributes: .reverse)) + Self.row(" שניים", style: Style(bg: .blue))
+        XCTAssertEqual(bidi.cutReason(colours, 0..<3, before: false), "a change of background (R23)")
+    }
+}
