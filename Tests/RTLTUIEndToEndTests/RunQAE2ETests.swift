@@ -135,6 +135,11 @@ final class RunQAE2ETests: XCTestCase {
         XCTAssertTrue(s.contains("HEBREW LETTER SHIN"))
         XCTAssertTrue(s.rows.contains { $0.contains("U+05E9") && $0.contains(" R ") && $0.contains(" 1 ") }, s.description)
         XCTAssertTrue(s.rows.contains { $0.contains("U+0061") && $0.contains(" L ") && $0.contains(" 2 ") }, s.description)
+        // The mouse moves the pointer too: a click on row 1, column 6 (SGR report, 1-based).
+        try tmux.sendHex(Array("\u{1B}[<0;6;1M\u{1B}[<0;6;1m".utf8))
+        let clicked = try tmux.waitFor("row 1, column 6")
+        // Drawn `abc םולש`: column 6 shows ו, the third letter of שלום (code point 2).
+        XCTAssertTrue(clicked.rows.contains { $0.contains("> 2 ") && $0.contains("U+05D5") }, clicked.description)
         // Esc: back to the program, nothing sent; Enter then reaches it.
         try tmux.sendKeys("Escape")
         _ = try tmux.waitUntil("the inspector closed") { !$0.contains("inspector") }
