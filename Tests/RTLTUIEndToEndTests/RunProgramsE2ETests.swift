@@ -183,6 +183,33 @@ final class RunProgramsE2ETests: XCTestCase {
         XCTAssertFalse(r.row(y).contains("<"), r.row(y))
     }
 
+    func test_R26_vim_typingHebrewThenLatin_theCaretIsWhereTheNextLetterAppears() throws {
+        try Self.skipUnlessInstalled("vim")
+        let home = try RunE2E.temporaryDirectory(self)
+        let tmux = try TmuxHarness(columns: 60, rows: 10)
+        defer { tmux.tearDown() }
+        try tmux.start(try RunE2E.runCommand(["vim", "-u", "NONE", "-i", "NONE", "-N", "-n", home + "/new.txt"]), environment: ["HOME": home])
+        _ = try tmux.waitFor("new.txt", timeout: 8)
+        try tmux.sendKeys("i")
+        _ = try tmux.waitFor("INSERT")
+        try tmux.sendText("שלום")
+        _ = try tmux.waitFor(rtl("שלום"))
+        // After Hebrew: the next Hebrew letter appears at the left of the run.
+        XCTAssertEqual(try tmux.cursor().x, 0)
+        try tmux.sendText(" abc")
+        _ = try tmux.waitFor("abc " + rtl("שלום"))
+        // After Latin at the end of a right-to-left line: right of the Latin.
+        XCTAssertEqual(try tmux.cursor().x, 3)
+        try tmux.sendText("d")
+        let s = try tmux.waitFor("abcd " + rtl("שלום"))
+        XCTAssertEqual(Array(s.row(0))[3], "d", "the letter appeared where the caret was")
+        XCTAssertEqual(try tmux.cursor().x, 4)
+        try tmux.sendKeys("Escape")
+        try tmux.sendText(":q!")
+        try tmux.sendKeys("Enter")
+        XCTAssertEqual(try tmux.waitForExit(), .exited(0))
+    }
+
     // MARK: - R32: nothing lost
 
     func test_R32_start_keepsTheUsersRows_pushesOnlyThem_noNoticeLeft() throws {
