@@ -163,7 +163,8 @@ public struct QAReport: Sendable {
             + "\"results\":[\n" + results.joined(separator: ",\n") + "]}]}\n"
     }
 
-    static func level(_ s: Severity) -> String {
+    /// SARIF's `level` of a severity: error, warning, note (also `check --format sarif`'s).
+    public static func level(_ s: Severity) -> String {
         switch s {
         case .error: return "error"
         case .warning: return "warning"
@@ -178,7 +179,7 @@ public struct QAReport: Sendable {
 
     /// A URI reference for a path: relative paths stay relative, absolute ones become `file://`
     /// URIs; each segment percent-encoded.
-    static func uri(_ path: String) -> String {
+    public static func uri(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: ":;?#[]@!$&'()*+,=")
         let encoded = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -157,10 +157,20 @@ extension HostLoop {
     /// A row of `run`'s own (the command menu, the status, help): `text` on the notice's colours,
     /// cut at `columns`, in visual order when the app reorders (R20, R22).
     static func textRow(_ text: String, columns: Int, reorders: Bool) -> [Cell] {
-        let style = Style(fg: .ansi(0), bg: .ansi(11))
-        let row = " " + Sanitizer.terminalSafe(text) + " "
+        var cells = ownRow(" " + Sanitizer.terminalSafe(text) + " ", direction: .ltr, columns: columns, reorders: reorders)
+        if cells.count > columns { cells.removeLast(cells.count - columns) }
+        return cells + Array(repeating: Cell(" ", width: 1, style: ownStyle), count: max(0, columns - cells.count))
+    }
+
+    /// The colours of `run`'s own rows (the notice's).
+    static let ownStyle = Style(fg: .ansi(0), bg: .ansi(11))
+
+    /// `row` as cells of `run`'s own: laid out by the engine in `direction` (shaped, R20) when the
+    /// app reorders, else in logical order for the terminal's own bidi, at most `columns` wide.
+    static func ownRow(_ row: String, direction: LayoutDirection, columns: Int, reorders: Bool) -> [Cell] {
+        let style = ownStyle
         var cells: [Cell] = []
-        if reorders, let line = BidiEngine().layout(row, direction: .ltr, width: columns).lines.first {
+        if reorders, let line = BidiEngine().layout(row, direction: BaseDirection(direction), width: columns).lines.first {
             for c in line.cells where c.width > 0 {
                 cells.append(Cell(c.text, width: UInt8(c.width), style: style))
                 if c.width == 2 { cells.append(.continuation(style: style)) }
@@ -170,8 +180,7 @@ extension HostLoop {
                 cells.append(Cell(String(ch), width: 1, style: style))
             }
         }
-        if cells.count > columns { cells.removeLast(cells.count - columns) }
-        return cells + Array(repeating: Cell(" ", width: 1, style: style), count: max(0, columns - cells.count))
+        return cells
     }
 
 
@@ -188,22 +197,11 @@ extension HostLoop {
     /// when the app reorders, else in logical order for the terminal's own bidi; the end that does
     /// not fit is cut.
     static func noticeRow(_ notice: TerminalNotice, labels: TerminalNoticeLabels, columns: Int, reorders: Bool) -> [Cell] {
-        let style = Style(fg: .ansi(0), bg: .ansi(11))
+        let style = ownStyle
         let text = notice.originalLine ?? notice.line
         let direction = notice.originalLine == nil ? notice.direction : .ltr
         let hint = notice.originalLine == nil || labels.direction == .ltr ? labels.hostHint : TerminalNoticeLabels().hostHint
-        let row = " \(text) (\(hint)) "
-        var cells: [Cell] = []
-        if reorders, let line = BidiEngine().layout(row, direction: BaseDirection(direction), width: columns).lines.first {
-            for c in line.cells where c.width > 0 {
-                cells.append(Cell(c.text, width: UInt8(c.width), style: style))
-                if c.width == 2 { cells.append(.continuation(style: style)) }
-            }
-        } else {
-            for ch in row.unicodeScalars where cells.count < columns {
-                cells.append(Cell(String(ch), width: 1, style: style))
-            }
-        }
+        let cells = ownRow(" \(text) (\(hint)) ", direction: direction, columns: columns, reorders: reorders)
         let pad = Array(repeating: Cell(" ", width: 1, style: style), count: max(0, columns - cells.count))
         return direction == .rtl ? pad + cells : cells + pad
     }

@@ -98,23 +98,11 @@ struct CheckReport {
 
     // MARK: SARIF 2.1.0
 
-    static func sarifLevel(_ s: Severity) -> String {
-        switch s {
-        case .error: return "error"
-        case .warning: return "warning"
-        case .info: return "note"
-        }
-    }
+    static func sarifLevel(_ s: Severity) -> String { QAReport.level(s) }
 
     /// A URI reference for a path: relative paths stay relative (to the directory `check` ran in),
     /// absolute ones become `file://` URIs; each segment percent-encoded.
-    static func uri(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: ":;?#[]@!$&'()*+,=")
-        let encoded = path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }.joined(separator: "/")
-        return path.hasPrefix("/") ? "file://" + encoded : encoded
-    }
+    static func uri(_ path: String) -> String { QAReport.uri(path) }
 
     /// `rules`: every check, so that `ruleIndex` is stable across runs.
     func sarif() -> String {
