@@ -236,4 +236,32 @@ extension HostLoop {
         return out
     }
 
+
+    // MARK: - Time and text
+
+    /// The monotonic clock in nanoseconds (cheaper than `ContinuousClock`'s instants, read several
+    /// times per key).
+    static func now() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    static func nanoseconds(_ d: Duration) -> Int64 {
+        d.components.seconds * 1_000_000_000 + d.components.attoseconds / 1_000_000_000
+    }
+
+    /// Whole milliseconds from `now` until `deadline`, rounded up (0 when past), for poll(2).
+    static func milliseconds(until deadline: Int64, from now: Int64) -> Int32 {
+        let d = deadline - now
+        if d <= 0 { return 0 }
+        return Int32(min(Int64(Int32.max), d / 1_000_000 + 1))
+    }
+
+    /// The screen's rows as text cells in logical order ("" for the right half of a wide
+    /// character), for `--strings`.
+    func logicalText(_ rows: Int) -> [[String]] {
+        (0..<rows).map { y in emulator.row(y).map { $0.isContinuation ? "" : $0.symbol } }
+    }
+
 }
