@@ -1,7 +1,7 @@
 import BidiTerm
 import Foundation
 
-/// `run --strings`: how long the installed Arabic, Hebrew and Persian catalogs take to index, and a
+/// `run --strings`: how long the installed Arabic, Hebrew and Persian catalogs (gettext `.mo` and Qt `.qm`) take to index, and a
 /// screen to match against them (`ScreenStrings`), beside the baseline of the same command: the
 /// time `run` itself takes to lay out that screen's rows for a frame (`RowBidi`). Matching runs on
 /// a thread of its own, so a frame never waits for it; the figure says how far behind a screen
@@ -13,7 +13,7 @@ func measureStrings(root: String = "/usr/share/locale", screens: Int = 40) {
     var translations: [String] = []
     for lang in Corpus.languages {
         let dir = "\(root)/\(lang)/LC_MESSAGES"
-        for name in Corpus.listDirectory(dir).filter({ $0.hasSuffix(".mo") }).sorted() {
+        for name in Corpus.listDirectory(dir).filter({ $0.hasSuffix(".mo") || $0.hasSuffix(".qm") }).sorted() {
             guard let c = try? CatalogLoader.load(path: "\(dir)/\(name)") else { continue }
             catalogs.append(c)
             for e in c.entries {
