@@ -1,7 +1,8 @@
 # The two set-up commands of the README:
 #   make demo   installs what is missing, builds (release) and runs the main job
 #   make test   installs what is missing (also unicode-data, tmux, libfribidi-bin, python3,
-#               librsvg2-bin, gettext, ncurses-term, nano, dialog, mc), builds (the package and the
+#               librsvg2-bin, gettext, ncurses-term, nano, dialog, mc, emacs-nox, vim, fzf, whiptail,
+#               asciinema), builds (the package and the
 #               examples), runs a short smoke of each fuzz target, then every test, then builds the
 #               .deb, installs it and runs it with the toolchain out of reach
 SWIFT ?= swift

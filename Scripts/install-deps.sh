@@ -7,13 +7,15 @@
 #                                     librsvg2-bin (rsvg-convert: the SVG export rendered to PNG),
 #                                     gettext (msgunfmt: the .mo files --fix is tried on),
 #                                     ncurses-term (terminfo of kitty, st and the other recorded
-#                                     terminals), nano dialog mc less (programs run under
-#                                     `rtl-tui run` by the end-to-end tests)
+#                                     terminals), nano dialog mc less emacs-nox vim fzf whiptail
+#                                     (programs run under `rtl-tui run` by the end-to-end tests:
+#                                     emacs, vim rightleft and newt's whiptail draw visual order
+#                                     themselves, R27), asciinema (a recording played back)
 #   Scripts/install-deps.sh --fixtures  what regenerates committed fixtures: qttools5-dev-tools
 #                                     (lrelease: Scripts/make-qt-fixtures.sh), gettext (msgfmt)
 set -euo pipefail
 pkgs=(libicu-dev libncurses-dev libvterm-dev)
-if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext ncurses-term nano dialog mc less); fi
+if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext ncurses-term nano dialog mc less emacs-nox vim fzf whiptail asciinema); fi
 if [ "${1:-}" = "--fixtures" ]; then pkgs+=(qttools5-dev-tools gettext); fi
 missing=()
 for p in "${pkgs[@]}"; do
