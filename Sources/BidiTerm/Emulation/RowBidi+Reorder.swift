@@ -94,11 +94,13 @@ extension RowBidi {
     /// `check`'s `visual-order` rule uses (`BidiLinter.visualOrderEvidence`): no word reads forward,
     /// and a Hebrew word starts with a final letter, or two words read reversed, or one does in
     /// text whose Arabic is all presentation forms (shaped by the program: a final form starting a
-    /// word, an initial form ending one).
+    /// word, an initial form ending one); or, with no word reading forward, the letter statistics
+    /// of Hebrew, Arabic and Persian read it reversed (`LetterNgramModel`, no final letters needed).
     static func readsInVisualOrder(_ scalars: [Unicode.Scalar]) -> Bool {
         let e = BidiLinter.visualOrderEvidence(scalars)
         guard e.forward == 0 else { return false }
         if e.hebrewStart >= 1 || e.reversed >= 2 { return true }
+        if LetterNgramModel.order(of: scalars) == .visual { return true }
         guard e.reversed == 1 else { return false }
         var forms = false
         for u in scalars {
