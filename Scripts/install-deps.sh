@@ -11,12 +11,13 @@
 #                                     (programs run under `rtl-tui run` by the end-to-end tests:
 #                                     emacs, vim rightleft and newt's whiptail draw visual order
 #                                     themselves, R27), asciinema (a recording played back)
-#   Scripts/install-deps.sh --fixtures  what regenerates committed fixtures: qttools5-dev-tools
+#   Scripts/install-deps.sh --fixtures  what regenerates committed fixtures and tables: hunspell-ar
+#                                     myspell-he myspell-fa (Scripts/make-letter-ngrams.py), qttools5-dev-tools
 #                                     (lrelease: Scripts/make-qt-fixtures.sh), gettext (msgfmt)
 set -euo pipefail
 pkgs=(libicu-dev libncurses-dev libvterm-dev)
 if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext ncurses-term nano dialog mc less emacs-nox vim fzf whiptail asciinema); fi
-if [ "${1:-}" = "--fixtures" ]; then pkgs+=(qttools5-dev-tools gettext); fi
+if [ "${1:-}" = "--fixtures" ]; then pkgs+=(qttools5-dev-tools gettext hunspell-ar myspell-he myspell-fa); fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
