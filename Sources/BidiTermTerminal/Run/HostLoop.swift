@@ -381,10 +381,10 @@ final class HostLoop {
             dirtyAll = true
         }
         let damaged = emulator.takeDamagedRows()
-        let toDo: [Int] = dirtyAll ? Array(0..<rows) : damaged
-        if let qa, !toDo.isEmpty { qa.screenChanged(logicalText(rows)) }
+        let rowsToLayOut: [Int] = dirtyAll ? Array(0..<rows) : damaged
+        if let qa, !rowsToLayOut.isEmpty { qa.screenChanged(logicalText(rows)) }
         dirtyAll = false
-        for y in toDo where y >= 0 && y < rows {
+        for y in rowsToLayOut where y >= 0 && y < rows {
             let v = visual(emulator.row(y), explicit: emulator.explicitBidi)
             frame[y] = v.cells
             layouts[y] = v.layout
