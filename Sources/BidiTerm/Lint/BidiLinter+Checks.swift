@@ -21,6 +21,9 @@ extension BidiLinter {
             for i in placeholders.indices where placeholders[i].identity == "%1" { placeholders[i].kind = .number }
         }
         let sourcePlaceholders = t.source.flatMap { s in t.choice.map { Placeholder.find(s, syntax: $0.syntax, strict: $0.strict) } } ?? []
+        // R35: what each text placeholder holds, by the source around it (`%s KB`: a number;
+        // `%s: …`, `'%s'`, `file %s`: a name).
+        let names = BidiLinter.readingHeldValues(&placeholders, source: t.source, sourcePlaceholders: sourcePlaceholders)
 
         // Placeholders against the source run for every form; the rest once per distinct text.
         placeholderFindings(t, placeholders, sourcePlaceholders, add)
@@ -49,6 +52,14 @@ extension BidiLinter {
             for open in balance.unterminated {
                 let name = Sanitizer.revealed(open.scalar) ?? "U+\(Hex.padded(open.scalar))"
                 let closer = open.isolate ? "PDI (U+2069)" : "PDF (U+202C)"
+                if open.closedByLineBreak {
+                    // UAX #9 X8: the paragraph ends at the string's own line break, and so does the
+                    // embedding; nothing after the string is reordered.
+                    add("bidi-unbalanced", .info,
+                        "\(name) at column \(open.index + 1) has no closer, but the string's line break after it ends it (UAX #9 X8): nothing after it is reordered",
+                        "Close it with \(closer) before the line break if the line break may ever be dropped.")
+                    continue
+                }
                 add("bidi-unbalanced", .error,
                     "unterminated \(name) at column \(open.index + 1): it reorders whatever text follows the string (Trojan Source, CVE-2021-42574)",
                     "Close it with \(closer) at the end of the span it applies to, or remove it.\(shownFix)", fixable: true)
@@ -61,7 +72,7 @@ extension BidiLinter {
                 add("bidi-unbalanced", .warning, "\(balance.strayPDI) PDI (U+2069) with no isolate to close",
                     "Remove the stray PDI.\(shownFix)", fixable: true)
             }
-            if let first = balance.overrides.first, balance.unterminated.isEmpty {
+            if let first = balance.overrides.first, balance.unterminated.allSatisfy(\.closedByLineBreak) {
                 add("bidi-override", .warning, "uses a directional override at column \(first + 1): the characters inside are shown in forced order",
                     "Use isolates (FSI…PDI) or marks (RLM/LRM) instead of overrides.")
             }
@@ -85,8 +96,9 @@ extension BidiLinter {
             unisolatedFindings(t, scalars, placeholders, add)
         }
         if hasRTL && direction == .rtl && enabled("direction-dependent") {
-            directionFindings(t, placeholders, add)
+            directionFindings(t, placeholders, names: names, add)
         }
+        if hasRTL && enabled("literal-unisolated") { literalFindings(t, add) }
 
         // Overflow after shaping.
         if enabled("overflow"), let mw = options.maxWidthForKey?(t.entry.key) ?? options.maxWidth {
@@ -346,7 +358,7 @@ extension BidiLinter {
     /// A line whose first strong character is left-to-right (a Latin word, or a placeholder that a
     /// Latin value fills) is shown left to right by toolkits that take the paragraph direction from
     /// the text (GTK, Android, `dir=auto`), and right to left in the locale's RTL paragraph.
-    private func directionFindings(_ t: TextContext, _ placeholders: [Placeholder],
+    private func directionFindings(_ t: TextContext, _ placeholders: [Placeholder], names: Set<String>,
                                    _ add: (String, Severity, String, String, Bool) -> Void) {
         // A date format's directives are a date's numbers and the locale's own names.
         if t.choice?.syntax == .strftime { return }
@@ -364,7 +376,7 @@ extension BidiLinter {
             guard first == 0,
                   line.unicodeScalars.contains(where: { let k = UnicodeProperties.bidiClassRaw($0.value); return k == 1 || k == 13 })
             else { continue }
-            if n < originals.count && !BidiLinter.startsWithLatinText(originals[n], placeholders: Placeholder.find(String(originals[n]), syntax: t.choice?.syntax ?? .c, strict: t.choice?.strict ?? false)) { continue }
+            if n < originals.count && !BidiLinter.startsWithLatinText(originals[n], placeholders: Placeholder.find(String(originals[n]), syntax: t.choice?.syntax ?? .c, strict: t.choice?.strict ?? false), names: names) { continue }
             let l = String(line)
             let rtl = render(l, base: .rtl, reveal: false), auto = render(l, base: .auto(fallback: .rtl), reveal: false)
             guard rtl != auto else { continue }
@@ -383,9 +395,11 @@ extension BidiLinter {
     /// Whether a line starts with what a first-strong paragraph takes as left-to-right text: a Latin
     /// word of two letters or more before any RTL letter (`(c) 1997` is not one), or a placeholder
     /// followed by a space and a word (`%s נכשל`: a name doing something; `%1 (שגיאה %2)` and
-    /// `%s... תמ` put a message, translated like the rest, first). A line laid out in columns
-    /// (`  PATH      …`, help output) is shown as its program aligns it.
-    static func startsWithLatinText(_ line: Substring, placeholders: [Placeholder]) -> Bool {
+    /// `%s... תמ` put a message, translated like the rest, first), or a placeholder that holds a
+    /// name (R35: `%s: למחוק את הקובץ?`, where the source says `%s: …`, `'%s'` or `file %s`)
+    /// followed by punctuation. A line laid out in columns (`  PATH      …`, help output) is shown
+    /// as its program aligns it.
+    static func startsWithLatinText(_ line: Substring, placeholders: [Placeholder], names: Set<String> = []) -> Bool {
         let s = Array(line.unicodeScalars)
         var i = 0
         while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 }
@@ -395,7 +409,16 @@ extension BidiLinter {
         if let p = placeholders.first(where: { $0.range.lowerBound == i }) {
             var j = p.range.upperBound
             while let q = placeholders.first(where: { $0.range.lowerBound == j }) { j = q.range.upperBound }
-            return j + 1 < s.count && s[j] == " " && s[j + 1].properties.isAlphabetic
+            if j + 1 < s.count && s[j] == " " && s[j + 1].properties.isAlphabetic { return true }
+            // A name, then punctuation (`%s: …`, `%s? …`); not a message's `%s...` or `%s (…)`.
+            return names.contains(p.identity) && j < s.count && ":;,!?،؛؟".unicodeScalars.contains(s[j])
+        }
+        // A name between quotes first (`'%s': …`).
+        if i + 1 < s.count, "'\"“‘`«".unicodeScalars.contains(s[i]),
+           let p = placeholders.first(where: { $0.range.lowerBound == i + 1 }), names.contains(p.identity) {
+            var j = p.range.upperBound
+            while j < s.count, "'\"”’`»".unicodeScalars.contains(s[j]) { j += 1 }
+            return j > p.range.upperBound && j < s.count && ":;,!?،؛؟ ".unicodeScalars.contains(s[j])
         }
         var run = 0
         for u in s[i...] {

@@ -89,13 +89,27 @@ extension BidiLinter {
         let (la, lb) = (run(a, "\n", fromEnd: false), run(b, "\n", fromEnd: false))
         if la != lb { problems.append("\(la) leading line break\(la == 1 ? "" : "s") in the source, \(lb) here") }
         let (ta, tb) = (run(a, "\n", fromEnd: true), run(b, "\n", fromEnd: true))
-        if ta != tb { problems.append("\(ta) trailing line break\(ta == 1 ? "" : "s") in the source, \(tb) here") }
+        // A line break added at the end, which the source lacks, is a note: it ends a line that
+        // ends anyway. It changes the layout when it opens an empty line (two or more added) or
+        // when the source leaves its line open for what the program writes next (`Name: `, `[y/N] `).
+        var notes: [String] = []
+        let sourceEnd = a.last { $0 != "\n" }
+        let leavesLineOpen = a.last == " " || a.last == "\t" || sourceEnd == ":"
+        if ta < tb && tb - ta == 1 && !leavesLineOpen {
+            notes.append("\(ta) trailing line break\(ta == 1 ? "" : "s") in the source, \(tb) here")
+        } else if ta != tb {
+            problems.append("\(ta) trailing line break\(ta == 1 ? "" : "s") in the source, \(tb) here")
+        }
         // A space the source has at an end glues two words when lost; one added there shows nothing.
         if la == lb && edge(a, fromEnd: false) && !edge(b, fromEnd: false) {
             problems.append("the leading space of the source is missing")
         }
         if ta == tb && edge(a, fromEnd: true) && !edge(b, fromEnd: true) {
             problems.append("the trailing space of the source is missing")
+        }
+        // A space added at the end shows nothing (UAX #9 L1 puts it at the paragraph's end): a note.
+        if ta == tb && !edge(a, fromEnd: true) && edge(b, fromEnd: true) {
+            notes.append("a trailing space the source does not have")
         }
         // Line breaks added inside a long text are layout; the source's all gone is a lost structure.
         let (na, nb) = (a.filter { $0 == "\n" }.count - la - ta, b.filter { $0 == "\n" }.count - lb - tb)
@@ -120,8 +134,13 @@ extension BidiLinter {
                 problems.append("the source has the literal escape \\\(e) \(n) time\(n == 1 ? "" : "s"), the translation \(eb[e, default: 0])")
             }
         }
-        guard !problems.isEmpty else { return }
-        add("escapes", .warning, "whitespace or escapes differ from the source: " + problems.joined(separator: "; "),
+        if problems.isEmpty {
+            guard !notes.isEmpty else { return }
+            add("escapes", .info, "whitespace differs from the source at the end, which changes nothing on screen: " + notes.joined(separator: "; "),
+                "Remove what the source does not have at the end.", false)
+            return
+        }
+        add("escapes", .warning, "whitespace or escapes differ from the source: " + (problems + notes).joined(separator: "; "),
             "Keep the source's line breaks, tabs, escapes and the spaces at its ends.", false)
     }
 

@@ -167,7 +167,7 @@ extension BidiLinter {
     }
 
     /// The guillemets of `s` when they are typed mirrored around RTL text (`»…«` in logical order,
-    /// which an RTL line shows as `«…»` turned outward): every `»` opens and the next `«` closes.
+    /// which an RTL line shows turned inward, `»…«`): every `»` opens and the next `«` closes.
     static func mirroredGuillemets(_ s: [Unicode.Scalar]) -> [Int]? {
         guard s.contains("»") else { return nil }
         let marks = s.indices.filter { s[$0] == "«" || s[$0] == "»" }
@@ -178,14 +178,14 @@ extension BidiLinter {
     }
 
     /// `guillemets`: `»…«` typed in RTL text: in logical order the opening mark is `«` (the display
-    /// mirrors it), as in French; typed the other way the marks point outward.
+    /// mirrors it), as in French; typed the other way the marks point inward on screen.
     func guillemetFindings(_ t: TextContext, _ scalars: [Unicode.Scalar], _ add: (String, Severity, String, String, Bool) -> Void) {
         guard t.entry.direction == .rtl, BidiLinter.mirroredGuillemets(scalars) != nil else { return }
         if let source = t.source, source.unicodeScalars.contains("«") || source.unicodeScalars.contains("»") {
             // The source quotes with guillemets itself: compare as typed.
             guard BidiLinter.mirroredGuillemets(Array(source.unicodeScalars) + ["ا"]) == nil else { return }
         }
-        add("guillemets", .warning, "guillemets typed mirrored: “»” opens and “«” closes, so the RTL line shows them pointing outward",
+        add("guillemets", .warning, "guillemets typed mirrored: “»” opens and “«” closes, so the RTL line shows them pointing inward (»…«), where Arabic and Persian quotes point outward («…»)",
             "Type them as «…» in logical order (the display mirrors them): \(Sanitizer.revealing(LintFixer.fixed(t.text, disabled: LintFixer.allButGuillemets)))",
             true)
     }

@@ -120,12 +120,45 @@ public final class BidiLinter {
     /// the source language, looked up by key, for the comparisons with the source when the catalog
     /// itself carries no source text.
     public func check(_ catalog: Catalog, source: Catalog? = nil) -> [Finding] {
+        check(catalog, source: source, facts: nil)
+    }
+
+    /// What the checks of one entry read from the whole catalog rather than from the entry: how its
+    /// placeholders are read when the file keeps no flags, whether the catalog is stored in visual
+    /// order, the Latin words its translators keep. A catalog's own facts come from
+    /// ``CatalogFacts/init(_:linter:locale:)``; an excerpt of a catalog (the labelled sample of the
+    /// installed catalogs) carries the facts of the catalog it was taken from.
+    struct CatalogFacts: Sendable, Hashable {
+        var family: PlaceholderSyntax
+        var gettextFlagged: Bool
+        var visualCatalog: String?
+        var keptLatin: Set<String>
+
+        init(family: PlaceholderSyntax, gettextFlagged: Bool, visualCatalog: String?, keptLatin: Set<String>) {
+            self.family = family
+            self.gettextFlagged = gettextFlagged
+            self.visualCatalog = visualCatalog
+            self.keptLatin = keptLatin
+        }
+
+        init(_ catalog: Catalog, linter: BidiLinter, locale: String) {
+            let format = EntryFormat(catalog)
+            family = format.family
+            gettextFlagged = format.gettextFlagged
+            visualCatalog = linter.enabled("visual-order") ? BidiLinter.catalogInVisualOrder(catalog) : nil
+            keptLatin = LayoutDirection(locale: locale) == .rtl && linter.enabled("untranslated") ? BidiLinter.keptLatinWords(catalog) : []
+        }
+    }
+
+    /// The findings of `catalog` with the catalog-wide `facts` given (nil: read from the catalog).
+    func check(_ catalog: Catalog, source: Catalog?, facts given: CatalogFacts?) -> [Finding] {
         let locale = options.locale ?? catalog.locale ?? ""
         let direction = LayoutDirection(locale: locale)
-        let format = EntryFormat(catalog)
+        let facts = given ?? CatalogFacts(catalog, linter: self, locale: locale)
+        let format = EntryFormat(format: catalog.format, gettextFlagged: facts.gettextFlagged, family: facts.family)
         let plurals = PluralContext(catalog, locale: locale)
-        let visualCatalog = enabled("visual-order") ? BidiLinter.catalogInVisualOrder(catalog) : nil
-        let kept = direction == .rtl && enabled("untranslated") ? BidiLinter.keptLatinWords(catalog) : []
+        let visualCatalog = facts.visualCatalog
+        let kept = facts.keptLatin
         var out: [Finding] = []
         for w in catalog.warnings {
             // The loaders' count of plural forms against the header (or Qt's rules) is the

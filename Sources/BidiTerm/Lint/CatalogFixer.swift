@@ -55,6 +55,8 @@ public enum CatalogFixer {
             throw Refusal(description: "the file is not valid \(encoding.name)")
         }
         let lexer = ValueLexer(bytes: bytes, format: catalog.format)
+        // Literal text is isolated in right-to-left catalogs only, as the check reports it.
+        let disabled = LayoutDirection(locale: catalog.locale ?? "") == .rtl ? disabled : disabled.union(["literal-unisolated"])
         var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
         var expected: [[String: String]] = []   // per entry: form ("" for the translation) → text
         var fixed: [String] = []

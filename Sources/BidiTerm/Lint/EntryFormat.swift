@@ -25,6 +25,12 @@ struct EntryFormat {
     /// For gettext without flags: the catalog's family (`.qt` or `.c`).
     let family: PlaceholderSyntax
 
+    init(format: CatalogFormat, gettextFlagged: Bool, family: PlaceholderSyntax) {
+        self.format = format
+        self.gettextFlagged = gettextFlagged
+        self.family = family
+    }
+
     init(_ catalog: Catalog) {
         format = catalog.format
         var withPercent = 0, flaggedWithPercent = 0

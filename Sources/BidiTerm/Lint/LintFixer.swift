@@ -4,7 +4,14 @@ import CICU
 /// nearest open isolate and everything opened inside it; a PDF closes the innermost embedding or
 /// override unless an isolate is open inside it.
 struct BidiControlBalance {
-    struct Open { let index: Int; let scalar: UInt32; let isolate: Bool }
+    struct Open {
+        let index: Int
+        let scalar: UInt32
+        let isolate: Bool
+        /// A paragraph separator (a line break) of the string follows it: UAX #9 X8 ends it there,
+        /// so it reorders nothing after the string.
+        var closedByLineBreak = false
+    }
     /// Openers with no closer, outermost first.
     private(set) var unterminated: [Open] = []
     /// Closers with nothing to close, by index.
@@ -30,7 +37,13 @@ struct BidiControlBalance {
             default: break
             }
         }
-        unterminated = stack
+        unterminated = stack.map { o in
+            var o = o
+            o.closedByLineBreak = s[(o.index + 1)...].contains { u in
+                UnicodeProperties.bidiClassRaw(u.value) == 7   // B: LF, CR, U+2029, U+001C–U+001E, U+0085
+            }
+            return o
+        }
     }
 }
 
@@ -42,11 +55,11 @@ public enum LintFixer {
     ///
     ///     LintFixer.balanced("\u{202B}שלום")   // "\u{202B}שלום\u{202C}"
     public static func balanced(_ text: String) -> String {
-        fixed(text, disabled: ["presentation-forms", "guillemets"])
+        fixed(text, disabled: ["presentation-forms", "guillemets", "literal-unisolated"])
     }
 
     /// Every repair but the guillemets' (to show the guillemet fix alone).
-    public static let allButGuillemets: Set<String> = ["presentation-forms", "bidi-unbalanced"]
+    public static let allButGuillemets: Set<String> = ["presentation-forms", "bidi-unbalanced", "literal-unisolated"]
 
     /// True for an Arabic presentation form (U+FB50–U+FDFF, U+FE70–U+FEFE).
     @inline(__always)
@@ -95,8 +108,26 @@ public enum LintFixer {
         if !disabled.contains("bidi-unbalanced") {
             let b = BidiControlBalance(s)
             for i in b.strays { out.append(Edit(index: i, replacement: [])) }
-            if !b.unterminated.isEmpty {
-                out.append(Edit(index: s.count, replacement: b.unterminated.reversed().map { $0.isolate ? "\u{2069}" : "\u{202C}" }))
+            // An opener a line break of the string closes (UAX #9 X8) reorders nothing after the
+            // string: it is left as it is (a closer appended after the line break would open the
+            // next line with a stray one).
+            let open = b.unterminated.filter { !$0.closedByLineBreak }
+            if !open.isEmpty {
+                out.append(Edit(index: s.count, replacement: open.reversed().map { $0.isolate ? "\u{2069}" : "\u{202C}" }))
+            }
+        }
+        // R34: literal left-to-right text an RTL line shows broken, isolated in FSI…PDI (the
+        // characters at the token's ends carry the isolate's controls).
+        if !disabled.contains("literal-unisolated"), s.contains(where: { BidiLinter.isHebrewLetter($0) || BidiLinter.isArabicLetter($0) }),
+           !LiteralText.tokens(text).isEmpty {
+            for b in LiteralText.broken(text, engine: BidiEngine()) {
+                let r = b.token.range
+                if r.count == 1 {
+                    out.append(Edit(index: r.lowerBound, replacement: ["\u{2068}", s[r.lowerBound], "\u{2069}"]))
+                } else {
+                    out.append(Edit(index: r.lowerBound, replacement: ["\u{2068}", s[r.lowerBound]]))
+                    out.append(Edit(index: r.upperBound - 1, replacement: [s[r.upperBound - 1], "\u{2069}"]))
+                }
             }
         }
         return out.sorted { $0.index < $1.index }

@@ -17,7 +17,8 @@ struct CheckCommand: ParsableCommand {
             unbalanced or unterminated bidi controls (Trojan Source, CVE-2021-42574) and overrides; \
             placeholders missing or added against the source, read in the entry's format (gettext flags, \
             glibc %Id and strftime, Qt/KDE %1, Python, ICU, i18next, Apple, Android); placeholders that a \
-            left-to-right value reorders unless isolated; lines that a first-strong paragraph shows \
+            left-to-right value reorders unless isolated; URLs, e-mail addresses, paths, file names, version \
+            numbers and option names that an RTL line pulls apart; lines that a first-strong paragraph shows \
             differently; untranslated strings; overflow past a maximum width after shaping; presentation \
             forms; mixed digit systems; brackets, escapes, whitespace and numbers against the source; plural \
             forms against Plural-Forms or CLDR; text stored in visual order. \
@@ -59,7 +60,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Check fuzzy entries too (skipped by default); their findings are marked.")
     var includeFuzzy = false
 
-    @Flag(help: "Repair what is mechanical (unterminated or stray bidi controls, presentation forms) in .po, .strings and Android XML files, in place.")
+    @Flag(help: "Repair what is mechanical (unterminated or stray bidi controls, presentation forms, mirrored guillemets, literal left-to-right text an RTL line pulls apart) in .po, .strings and Android XML files, in place.")
     var fix = false
 
     func validate() throws {

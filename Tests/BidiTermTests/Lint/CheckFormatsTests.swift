@@ -179,7 +179,7 @@ final class CheckFormatsTests: XCTestCase {
     func test_brackets_escapes_numbers_doNotFireOnFaithfulTranslations() {
         func ids(_ text: String, _ source: String) -> Set<String> {
             let c = Catalog(path: "ar.po", format: .po, locale: "ar", entries: [CatalogEntry(key: source, source: source, translation: text)])
-            return Set(BidiLinter().check(c).map(\.id)).intersection(["brackets", "escapes", "numbers"])
+            return Set(BidiLinter().check(c).filter { $0.severity > .info }.map(\.id)).intersection(["brackets", "escapes", "numbers"])
         }
         XCTAssertEqual(ids("الحجم (اختياري)", "Size (optional)"), [])
         XCTAssertEqual(ids("الحجم (بالبايت) (اختياري)", "Size (optional)"), [], "an added parenthetical is a choice")
@@ -188,7 +188,7 @@ final class CheckFormatsTests: XCTestCase {
         XCTAssertEqual(ids("بين ۰ و ۹", "between 0 and 9"), [])
         XCTAssertEqual(ids("a -> b", "a → b"), [], "arrows are not brackets")
         XCTAssertEqual(ids("جزر الكوكوس", "Cocos (Keeling) Islands"), [], "a parenthetical dropped is a translator's choice")
-        XCTAssertEqual(ids("أُلغيت العملية ", "Operation was cancelled"), [], "a space added at an end shows nothing")
+        XCTAssertEqual(ids("أُلغيت العملية ", "Operation was cancelled"), [], "a space added at an end shows nothing: a note at most")
         XCTAssertEqual(ids("کاربر:", "User: "), ["escapes"], "a space lost at an end glues the value")
         XCTAssertEqual(ids("المستوى الثالث", "3rd level"), [], "ordinals are written as words")
         XCTAssertEqual(ids("ارتفاع صفر", "height of 0"), [], "a small number written as a word")
