@@ -4,8 +4,9 @@
 extension BidiLinter {
     /// What a text placeholder holds, judged from the source text around it.
     enum HeldValue {
-        /// A number written as text: a `%s` or `%1` the source puts right before a unit
-        /// (`%s KB`, `%s bytes`, glib's sizes) or a percent sign.
+        /// A number written as text: a `%s` or `%1` the source puts right before a unit of size,
+        /// rate or time (`%s KB`, `%s bytes`, `%1/s`, `%1 days`: glib's and KDE's formatted sizes
+        /// and durations) or a percent sign.
         case number
         /// A name someone typed or a system gave: a file, folder, user, host or program name. The
         /// source puts it first and follows it with a colon (`%s: cannot open`, GNU's
@@ -19,7 +20,9 @@ extension BidiLinter {
     /// Units a number written by a `%s` comes before.
     static let units: Set<String> = ["b", "byte", "bytes", "kb", "kib", "mb", "mib", "gb", "gib", "tb", "tib", "pb", "pib",
                                      "bit", "bits", "kbit", "mbit", "gbit", "kbps", "mbps", "gbps", "kb/s", "mb/s", "b/s",
-                                     "hz", "khz", "mhz", "ghz", "ms", "µs", "ns", "px", "pt", "dpi", "fps", "%", "°", "°c", "°f"]
+                                     "eb", "eib", "zb", "zib", "yb", "yib", "/s", "hz", "khz", "mhz", "ghz", "ms", "µs", "ns", "s", "sec", "secs",
+                                     "second", "seconds", "min", "mins", "minute", "minutes", "h", "hour", "hours", "day", "days",
+                                     "week", "weeks", "month", "months", "year", "years", "px", "pt", "dpi", "fps", "%", "°", "°c", "°f"]
     /// The nouns before a placeholder that holds a name.
     static let nameNouns: Set<String> = ["file", "folder", "directory", "dir", "path", "user", "username", "host", "hostname",
                                          "server", "device", "program", "command", "package", "module", "url", "uri", "address",

@@ -52,6 +52,8 @@ public enum LiteralText {
             var j = i
             while j < s.count, !isSpace(s[j]) { j += 1 }
             var a = i, b = j
+            // A chunk with markup or a placeholder is not literal text (`</p>`, `%s/`, `href=…`).
+            if s[i..<j].contains(where: { "%${}<>&=".unicodeScalars.contains($0) }) { i = j; continue }
             while a < b, opening.contains(s[a]) { a += 1 }
             // (A URL's or folder's final slash is not peeled: it is the token's.)
             while b > a, closing.contains(s[b - 1]) { b -= 1 }

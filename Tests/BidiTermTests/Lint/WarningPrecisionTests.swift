@@ -3,72 +3,10 @@ import TestSupport
 import XCTest
 @testable import BidiTerm
 
-/// Warnings right nine times in ten: for each warning id, a sample of its findings on the catalogs
-/// installed here, drawn with a fixed seed and labelled by hand real or false with the reason, in
-/// `Fixtures/lint/precision/<id>.txt`. The labels must say 90% real or more; where the same
-/// catalogs are installed, the sample drawn today must be exactly the one labelled (a change to a
-/// check that changes its findings means labelling again: `RTL_TUI_PRECISION_DRAFT=dir` writes the
-/// new samples there, keeping the labels already given).
+/// The decisions that keep warnings right (what `untranslated` leaves alone, which digits are a
+/// text's own, the typing checks), each on its own cases. How right `check` is on real catalogs is
+/// measured by the labelled sample of `CheckSampleTests`, whose seeded draw is `draw(_:of:seed:)`.
 final class WarningPrecisionTests: XCTestCase {
-    static let folder = Repository.fixtures.appendingPathComponent("lint/precision")
-    static let seed: UInt64 = 19
-
-    /// How many findings of an id are labelled (all when there are fewer).
-    static func sampleSize(_ id: String) -> Int { ["untranslated", "direction-dependent"].contains(id) ? 40 : 25 }
-
-    struct Record: Hashable {
-        var label: String
-        var identity: String
-        var reason: String
-    }
-
-    struct Labelled {
-        var id: String
-        var header: String
-        var records: [Record]
-    }
-
-    /// `lang/file.mo | key | form`, with invisible characters and line breaks escaped.
-    static func identity(_ f: Finding) -> String {
-        let parts = f.file.split(separator: "/")
-        let name = parts.count >= 3 ? "\(parts[parts.count - 3])/\(parts.last!)" : f.file
-        return "\(name) | \(escaped(f.key)) | \(f.pluralForm ?? "-")"
-    }
-
-    static func escaped(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "|": out += "\\|"
-            default:
-                if u.properties.generalCategory == .format || u.properties.generalCategory == .control {
-                    out += "\\u{\(String(u.value, radix: 16, uppercase: true))}"
-                } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out
-    }
-
-    static func load(_ url: URL) throws -> Labelled {
-        let text = try String(contentsOf: url, encoding: .utf8)
-        var header = "", records: [Record] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if line.hasPrefix("#") { if header.isEmpty { header = String(line) }; continue }
-            if line.hasPrefix(" ") { continue }   // the source and the text, for the reader
-            let parts = line.components(separatedBy: " | ")
-            guard parts.count >= 5 else { continue }
-            records.append(Record(label: parts[0], identity: parts[1...3].joined(separator: " | "), reason: parts[4...].joined(separator: " | ")))
-        }
-        return Labelled(id: url.deletingPathExtension().lastPathComponent, header: header, records: records)
-    }
-
-    static func labelled() throws -> [Labelled] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".txt") }.sorted()
-        return try names.map { try load(folder.appendingPathComponent($0)) }
-    }
-
     /// A seeded draw of `k` of `n` indices, in order (SplitMix64, a partial Fisher–Yates shuffle).
     static func draw(_ k: Int, of n: Int, seed: UInt64) -> [Int] {
         var state = seed
@@ -82,68 +20,6 @@ final class WarningPrecisionTests: XCTestCase {
         var a = Array(0..<n)
         for i in 0..<min(k, n) { a.swapAt(i, i + Int(next() % UInt64(n - i))) }
         return Array(a.prefix(k)).sorted()
-    }
-
-    // MARK: - The labels
-
-    func test_labels_areComplete_andSayNinetyPercentReal() throws {
-        let files = try Self.labelled()
-        XCTAssertFalse(files.isEmpty)
-        for file in files {
-            XCTAssertFalse(file.records.isEmpty, file.id)
-            for r in file.records {
-                XCTAssertTrue(r.label == "real" || r.label == "false", "\(file.id): \(r.identity): label \(r.label)")
-                XCTAssertGreaterThanOrEqual(r.reason.count, 15, "\(file.id): \(r.identity): the reason is missing")
-            }
-            let real = file.records.filter { $0.label == "real" }.count
-            XCTAssertGreaterThanOrEqual(Double(real), 0.9 * Double(file.records.count), "\(file.id): \(real) real of \(file.records.count)")
-            XCTAssertTrue(file.header.contains("sample of \(file.records.count)"), "\(file.id): \(file.header)")
-            XCTAssertTrue(file.records.count >= 20 || file.header.contains("all of them"), "\(file.id): at least 20 where that many exist")
-        }
-    }
-
-    // MARK: - The sample is today's
-
-    func test_sampleDrawnFromTheInstalledCatalogs_isTheLabelledOne() throws {
-        let paths = InstalledCatalogs.paths
-        if paths.isEmpty { throw XCTSkip("no Arabic, Hebrew or Persian catalogs installed") }
-        var warnings: [String: [Finding]] = [:]
-        var entries = 0
-        for path in paths {
-            guard let catalog = try? CatalogLoader.load(path: path) else { continue }
-            entries += catalog.entries.count
-            for f in BidiLinter().check(catalog) where f.severity == .warning { warnings[f.id, default: []].append(f) }
-        }
-        let installed = "\(paths.count) catalogs, \(entries) entries"
-        let files = try Self.labelled()
-        let draft = ProcessInfo.processInfo.environment["RTL_TUI_PRECISION_DRAFT"]
-        if draft == nil, let any = files.first, !any.header.contains(installed) {
-            throw XCTSkip("the labelled samples were drawn from other catalogs (\(any.header)); here: \(installed)")
-        }
-        let known = Dictionary(files.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        for (id, list) in warnings.sorted(by: { $0.key < $1.key }) {
-            let k = Self.sampleSize(id)
-            let chosen = Self.draw(k, of: list.count, seed: Self.seed).map { list[$0] }
-            let header = "# \(id): \(list.count) warnings on the installed catalogs (\(installed)); sample of \(chosen.count)"
-                + (chosen.count == list.count ? " (all of them)" : " (seed \(Self.seed))")
-            if let draft {
-                let old = Dictionary((known[id]?.records ?? []).map { ($0.identity, $0) }, uniquingKeysWith: { a, _ in a })
-                var out = header + "\n# label | catalog | key | plural form | reason\n\n"
-                for f in chosen {
-                    let r = old[Self.identity(f)]
-                    out += "\(r?.label ?? "?") | \(Self.identity(f)) | \(r?.reason ?? "")\n"
-                    out += "    source: \(Self.escaped(f.source ?? ""))\n    text: \(Self.escaped(f.translation ?? ""))\n    says: \(Self.escaped(f.message))\n\n"
-                }
-                try out.write(toFile: draft + "/\(id).txt", atomically: true, encoding: .utf8)
-                continue
-            }
-            let file = try XCTUnwrap(known[id], "\(id): \(list.count) warnings and no labelled sample")
-            XCTAssertEqual(file.header, header, id)
-            XCTAssertEqual(file.records.map(\.identity), chosen.map(Self.identity), "\(id): the findings changed: label the new sample")
-        }
-        if draft == nil {
-            for file in files where warnings[file.id] == nil { XCTFail("\(file.id): labelled, but no longer found at all") }
-        }
     }
 
     // MARK: - Decisions that keep the warnings right
