@@ -51,11 +51,20 @@ struct CheckReport {
 
     func summary() -> String {
         let entries = files.reduce(0) { $0 + $1.entries }
-        var byID: [String: Int] = [:]
-        for x in findings { byID[x.id, default: 0] += 1 }
-        let list = byID.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        // The ids of each severity, most found first (notes, which never fail, counted apart).
+        func list(_ severity: Severity) -> String {
+            var byID: [String: Int] = [:]
+            for x in findings where x.severity == severity { byID[x.id, default: 0] += 1 }
+            return byID.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }
+        let notes = findings.count - errors - warnings
         var s = "\(files.count) file\(files.count == 1 ? "" : "s"), \(entries) entries: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-        if !list.isEmpty { s += " (" + list + ")" }
+        if notes > 0 { s += ", \(notes) note\(notes == 1 ? "" : "s")" }
+        let parts = [(Severity.error, "errors"), (.warning, "warnings"), (.info, "notes")].compactMap { (severity, name) -> String? in
+            let l = list(severity)
+            return l.isEmpty ? nil : "\(name): \(l)"
+        }
+        if !parts.isEmpty { s += " (" + parts.joined(separator: "; ") + ")" }
         if known > 0 { s += "; \(known) more known from the baseline" }
         let repaired = fixed.reduce(0) { $0 + $1.count }
         if repaired > 0 { s += "; \(repaired) string\(repaired == 1 ? "" : "s") fixed" }

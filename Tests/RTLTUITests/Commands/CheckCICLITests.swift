@@ -189,6 +189,31 @@ final class CheckCICLITests: XCTestCase {
         let second = try Command.run(["check", "--fix", path("ar.po")])
         XCTAssertFalse(second.text.contains("fixed"), second.text)
     }
+
+    /// R34 and R35 through the command: literal text reported with what the reader sees and
+    /// isolated by `--fix`; a name first reported; notes counted apart in the summary.
+    func test_R34_R35_literalTextAndLeadingNames_reported_fixed_andNotesCountedApart() throws {
+        let dir = try workspace(["he.po": "literal.he.po"])
+        let file = dir.appendingPathComponent("he.po").path
+        let r = try Command.run(["check", "--format", "text", file])
+        XCTAssertEqual(r.status, 0, "warnings and notes only: \(r.text)")
+        XCTAssertTrue(r.text.contains("warning[literal-unisolated] \"Visit https://example.org/ for details.\": the URL ‹https://example.org/›"), r.text)
+        XCTAssertTrue(r.text.contains("shows as ‹.םיטרפל /https://example.org תבותכב ורקב›"), r.text)
+        XCTAssertTrue(r.text.contains("from-file--"), r.text)
+        XCTAssertFalse(r.text.contains("\"Details: https://example.org.\": the URL"), "a sentence's own full stop reads right")
+        XCTAssertTrue(r.text.contains("warning[direction-dependent] \"%s: Delete the file?\""), r.text)
+        XCTAssertFalse(r.text.contains("\"%s KB free\""), "a number before a unit turns nothing: \(r.text)")
+        XCTAssertTrue(r.text.contains("info[escapes] \"All done.\""), r.text)
+        XCTAssertTrue(r.text.contains("info[bidi-unbalanced]"), r.text)
+        XCTAssertTrue(r.text.contains("0 errors, 3 warnings, 2 notes (warnings: literal-unisolated 2, direction-dependent 1; notes: bidi-unbalanced 1, escapes 1)"), r.text)
+        let fixed = try Command.run(["check", "--fix", file])
+        XCTAssertTrue(fixed.text.contains("he.po: fixed 2 strings"), fixed.text)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("msgstr \"בקרו בכתובת \u{2068}https://example.org/\u{2069} לפרטים.\""), text)
+        XCTAssertTrue(text.contains("msgstr \"השתמשו ב \u{2068}--from-file\u{2069} כדי"), text)
+        XCTAssertTrue(text.contains("msgstr \"\u{202B}שלום עולם\\n\""), "an embedding the line break ends is left alone")
+        XCTAssertFalse(fixed.text.contains("literal-unisolated"), fixed.text)
+    }
 }
 
 /// A compact structural validator for SARIF 2.1.0 logs: the required properties, the types, the
