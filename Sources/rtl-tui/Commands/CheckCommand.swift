@@ -25,8 +25,8 @@ struct CheckCommand: ParsableCommand {
             A folder is searched recursively for .po, .mo, .gmo, .strings, .stringsdict, .xcstrings, .xlf, .xliff, .arb and \
             strings*.xml; an input that cannot be read is named, with the reason, in every report format. \
             Configuration: .rtl-tui-check.yaml in the current directory or above, or --config FILE. \
-            Exit status: 0 clean, 1 findings at error severity not in the baseline (any finding with \
-            --strict), 2 unreadable input or configuration.
+            Exit status: 0 clean, 1 findings at error severity not in the baseline (warnings too with \
+            --strict; notes never), 2 unreadable input or configuration.
             """
     )
 
@@ -42,7 +42,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "text (for a person), json (for tools), sarif (code scanning), junit (test dashboards), github (workflow annotations).")
     var format: CheckFormat = .text
 
-    @Flag(help: "Exit with status 1 on any finding, not only errors.")
+    @Flag(help: "Exit with status 1 on warnings too, not only errors (notes never fail).")
     var strict = false
 
     @Option(help: "Only report findings of at least this severity: info, warning, error.")
@@ -217,6 +217,7 @@ struct CheckCommand: ParsableCommand {
         out.flush()
         if !unreadableInputs.isEmpty { throw ExitCode.unreadableInput }
         if writeBaseline != nil { return }
-        if report.errors > 0 || (strict && !report.findings.isEmpty) { throw ExitCode.failure }
+        // Notes (info) never fail, not even with --strict.
+        if report.errors > 0 || (strict && report.warnings > 0) { throw ExitCode.failure }
     }
 }

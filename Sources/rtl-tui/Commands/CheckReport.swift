@@ -189,12 +189,12 @@ struct CheckReport {
     /// clean file is one passing test case.
     func junit(strict: Bool) -> String {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failing = findings.filter { $0.severity == .error || strict }.count
+        let failing = findings.filter { $0.severity == .error || (strict && $0.severity == .warning) }.count
         let tests = files.reduce(0) { n, file in n + max(1, findings.filter { $0.file == file.path }.count) }
         s += "<testsuites name=\"rtl-tui check\" tests=\"\(tests + unreadable.count)\" failures=\"\(failing)\" errors=\"\(unreadable.count)\">\n"
         for file in files {
             let mine = findings.filter { $0.file == file.path }
-            let fails = mine.filter { $0.severity == .error || strict }.count
+            let fails = mine.filter { $0.severity == .error || (strict && $0.severity == .warning) }.count
             s += "  <testsuite name=\(attr(file.path)) tests=\"\(max(1, mine.count))\" failures=\"\(fails)\" errors=\"0\">\n"
             if mine.isEmpty {
                 s += "    <testcase classname=\(attr(file.path)) name=\"no findings in \(file.entries) entries\"/>\n"
@@ -203,7 +203,7 @@ struct CheckReport {
                 let name = "\(f.id) \(f.key.isEmpty ? "(file)" : f.key)\(f.pluralForm.map { " [\($0)]" } ?? "") line \(f.line)"
                 let body = CheckReport.details(f)
                 s += "    <testcase classname=\(attr(file.path)) name=\(attr(name))>\n"
-                if f.severity == .error || strict {
+                if f.severity == .error || (strict && f.severity == .warning) {
                     s += "      <failure type=\(attr(f.id)) message=\(attr(f.severity.rawValue + ": " + f.message))>\(CheckReport.xml(body))</failure>\n"
                 } else {
                     s += "      <system-out>\(CheckReport.xml(f.severity.rawValue + ": " + body))</system-out>\n"

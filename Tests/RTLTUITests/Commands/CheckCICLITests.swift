@@ -190,6 +190,13 @@ final class CheckCICLITests: XCTestCase {
         XCTAssertFalse(second.text.contains("fixed"), second.text)
     }
 
+    /// A configuration that turns off the checks the fixture warns with, leaving its notes.
+    func notesOnly(_ dir: URL) throws -> String {
+        let url = dir.appendingPathComponent("notes.yaml")
+        try "rules:\n  literal-unisolated: off\n  direction-dependent: off\n".write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
     /// R34 and R35 through the command: literal text reported with what the reader sees and
     /// isolated by `--fix`; a name first reported; notes counted apart in the summary.
     func test_R34_R35_literalTextAndLeadingNames_reported_fixed_andNotesCountedApart() throws {
@@ -206,6 +213,8 @@ final class CheckCICLITests: XCTestCase {
         XCTAssertTrue(r.text.contains("info[escapes] \"All done.\""), r.text)
         XCTAssertTrue(r.text.contains("info[bidi-unbalanced]"), r.text)
         XCTAssertTrue(r.text.contains("0 errors, 3 warnings, 2 notes (warnings: literal-unisolated 2, direction-dependent 1; notes: bidi-unbalanced 1, escapes 1)"), r.text)
+        XCTAssertEqual(try Command.run(["check", "--strict", file]).status, 1, "warnings fail --strict")
+        XCTAssertEqual(try Command.run(["check", "--strict", "--config", try notesOnly(dir), file]).status, 0, "notes never fail")
         let fixed = try Command.run(["check", "--fix", file])
         XCTAssertTrue(fixed.text.contains("he.po: fixed 2 strings"), fixed.text)
         let text = try String(contentsOfFile: file, encoding: .utf8)
