@@ -27,7 +27,7 @@ struct CheckCommand: ParsableCommand {
             Configuration: .rtl-tui-check.yaml in the current directory or above, or --config FILE. \
             Exit status: 0 clean, 1 findings at error severity not in the baseline (warnings too with \
             --strict; notes never), 2 unreadable input or configuration.
-            """
+            """ + GuidePage.line("check.md")
     )
 
     @OptionGroup var catalogs: CatalogFileOptions
