@@ -158,7 +158,8 @@ extension PreviewApp {
         return r.widget(for: screen)
     }
 
-    /// The problems of the files on disk, in rows of their own at the bottom of the screen: what
+    /// The problems of the files on disk, in rows of their own at the bottom of the screen (under
+    /// the header with `onTop`, when the session draws a terminal notice at the bottom): what
     /// stays drawn (the last good version), then each `file:line:column: message`, and a pointer
     /// to `t` when some of them do not fit (`problemLines`).
     func drawProblems(_ lines: [String], into buffer: inout Buffer, body: Rect, onTop: Bool = false, context ctx: RenderContext) {
