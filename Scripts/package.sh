@@ -5,7 +5,8 @@
 #                                         rtl-tui (the front: plain `render` itself) and rtl-tui-full
 #                                         (every command), which the front starts in its place
 #   Scripts/package.sh stage DIR PREFIX   PREFIX/bin/rtl-tui, PREFIX/libexec/rtl-tui/rtl-tui-full,
-#                                         the man pages and the bash, zsh and fish completions
+#                                         the man pages, the bash, zsh and fish completions and
+#                                         the guide (PREFIX/share/doc/rtl-tui/Docs/guide/)
 #                                         under DIR/PREFIX (make install: DIR=$DESTDIR)
 #   Scripts/package.sh deb                rtl-tui_VERSION_ARCH.deb in the repository root: the
 #                                         staged tree under /usr with a control file that names the
@@ -48,6 +49,17 @@ manpages() {
   ls "$out"/rtl-tui.1 "$out"/rtl-tui.run.1 >/dev/null
 }
 
+# The guide (Docs/guide/) and the pages it links, in the repository's layout so that its relative
+# links hold: PREFIX/share/doc/rtl-tui/Docs/guide/README.md is its index (the man pages name it).
+guide() {
+  local out=$1
+  install -Dm644 -t "$out" README.md BENCHMARKS.md
+  install -Dm644 -t "$out/Docs" Docs/*.md
+  install -Dm644 -t "$out/Docs/guide" Docs/guide/*.md
+  install -Dm644 -t "$out/Docs/images" Docs/images/*.png
+  install -Dm644 -t "$out/Demo" Demo/README.md
+}
+
 stage() {
   local dest=$1 prefix=$2
   [ -x "$BIN" ] && [ -x "$FULL" ] || build
@@ -56,6 +68,7 @@ stage() {
   install -Dm755 "$FULL" "$dest$prefix/libexec/rtl-tui/rtl-tui-full"
   manpages "$dest$prefix/share/man/man1"
   gzip -9nf "$dest$prefix/share/man/man1"/*.1
+  guide "$dest$prefix/share/doc/rtl-tui"
   "$BIN" --generate-completion-script bash | install -Dm644 /dev/stdin "$dest$prefix/share/bash-completion/completions/rtl-tui"
   "$BIN" --generate-completion-script zsh | install -Dm644 /dev/stdin "$dest$prefix/share/zsh/vendor-completions/_rtl-tui"
   "$BIN" --generate-completion-script fish | install -Dm644 /dev/stdin "$dest$prefix/share/fish/vendor_completions.d/rtl-tui.fish"
@@ -127,6 +140,7 @@ test_deb() {
     [ "$out" = "123 !םלוע םולש" ]
     /usr/bin/rtl-tui --version
     man -w rtl-tui >/dev/null
+    [ -f /usr/share/doc/rtl-tui/Docs/guide/README.md ] && [ -f /usr/share/doc/rtl-tui/Docs/guide/run.md ]
     [ -f /usr/share/bash-completion/completions/rtl-tui ]
     # The demo in a terminal (tmux, started inside this namespace), quit with q.
     sock=rtl-tui-deb-$$
