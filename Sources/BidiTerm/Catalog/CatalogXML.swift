@@ -95,14 +95,14 @@ struct CatalogXMLDocument {
         if !ok || builder.root == nil || builder.errors.contains(where: { !isNamespaceError($0.code) }) {
             if let error = builder.errors.first(where: { !isNamespaceError($0.code) }) ?? builder.errors.first {
                 var diagnostic = builder.positions.diagnostic(line: error.line, column: error.column, findTagStart: false)
-                diagnostic.message = "XML parse error: \(describe(error.code))"
+                diagnostic.message = "XML parse error: \(builder.describe(error))"
                 throw diagnostic
             }
             throw CatalogDiagnostic(file: path, line: 1, column: 1, message: "XML parse error: no root element")
         }
         for error in builder.errors {
             var diagnostic = builder.positions.diagnostic(line: error.line, column: error.column, findTagStart: false)
-            diagnostic.message = "XML: \(describe(error.code)); parsing went on"
+            diagnostic.message = "XML: \(builder.describe(error)); parsing went on"
             warnings.append(diagnostic)
         }
         return CatalogXMLDocument(root: builder.root!, warnings: warnings)
@@ -177,7 +177,7 @@ struct CatalogXMLDocument {
             for (i, b) in bytes.enumerated() where b == 0x0A { lineStarts.append(i + 1) }
         }
 
-        private mutating func offset(line: Int, column: Int) -> Int {
+        mutating func offset(line: Int, column: Int) -> Int {
             guard line >= 1 && line <= lineStarts.count else { return line < 1 ? 0 : bytes.count }
             var offset = lineStarts[line - 1], c = 1
             if last.line == line && last.column <= column { (offset, c) = (last.offset, last.column) }
@@ -205,7 +205,7 @@ struct CatalogXMLDocument {
     private final class Builder: NSObject, XMLParserDelegate {
         var root: CatalogXMLElement?
         var stack: [CatalogXMLElement] = []
-        var errors: [(code: Int, line: Int, column: Int)] = []
+        var errors: [ParseError] = []
         var positions: Positions
         let sentinel: Unicode.Scalar?
 
@@ -274,12 +274,46 @@ struct CatalogXMLDocument {
         }
 
         func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
-            errors.append(((error as NSError).code, parser.lineNumber, parser.columnNumber))
+            let open = stack.last.map { (name: $0.name, line: $0.line, column: $0.column) }
+            errors.append(ParseError(code: (error as NSError).code, line: parser.lineNumber, column: parser.columnNumber, open: open))
+        }
+
+        /// The error in words; a closing tag that does not match names both tags (libxml2 76).
+        func describe(_ error: ParseError) -> String {
+            let text = CatalogXMLDocument.describe(error.code)
+            guard error.code == 76, let open = error.open else { return text }
+            var offset = positions.offset(line: error.line, column: error.column)
+            let closing = closingTagName(before: &offset)
+            let closes = closing.map { "</\($0)> closes " } ?? "it closes "
+            return "closing tag does not match the opening tag: " + closes
+                + "<\(open.name)> of line \(open.line), column \(open.column) (libxml2 error 76)"
+        }
+
+        /// The name of the closing tag (`</name`) that ends at or before byte `offset`.
+        private func closingTagName(before offset: inout Int) -> String? {
+            let bytes = positions.bytes
+            var i = min(offset, bytes.count - 1)
+            while i > 0 {
+                if bytes[i] == UInt8(ascii: "/"), bytes[i - 1] == UInt8(ascii: "<") {
+                    let name = bytes[(i + 1)...].prefix { $0 != UInt8(ascii: ">") && $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+                    return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
+                }
+                i -= 1
+            }
+            return nil
         }
     }
 
+    /// A parse error `XMLParser` reported: libxml2's code, where, and the element open then.
+    struct ParseError {
+        var code: Int
+        var line: Int
+        var column: Int
+        var open: (name: String, line: Int, column: Int)?
+    }
+
     /// Descriptions of the libxml2 errors `XMLParser` reports by number only.
-    private static func describe(_ code: Int) -> String {
+    static func describe(_ code: Int) -> String {
         let known: [Int: String] = [
             1: "internal parser error", 2: "out of memory", 3: "document start error", 4: "empty document",
             5: "premature end of the document", 6: "invalid hexadecimal character reference",

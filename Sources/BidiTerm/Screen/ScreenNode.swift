@@ -18,6 +18,9 @@ public struct ScreenNode: Sendable, Equatable {
     public var size: Size
     /// Colours and attributes; `.plain` unless the file says `style:`.
     public var style: Style
+    /// The paragraph direction of the node's texts (R33); nil unless the file says `textDir:`:
+    /// the platform of the catalog the text comes from decides (`PlatformTextDirection`).
+    public var textDirection: TextDir? = nil
     /// The 1-based line of the node in its file.
     public var line: Int
     /// The 1-based column (in Unicode scalars) of the node in its file.
@@ -169,6 +172,19 @@ public indirect enum NodeKind: Sendable, Equatable {
 
 extension ScreenNode {
     /// A layout direction override for a subtree (R1).
+    /// How a node's texts choose their paragraph direction (`textDir:`, R33). The alignment follows
+    /// the layout direction whatever this says.
+    public enum TextDir: String, Sendable, Equatable, CaseIterable {
+        /// The text's first strong character (Android's `firstStrong`, Apple's natural direction).
+        case auto
+        /// The layout direction (HTML's inherited `dir`, Flutter's `Directionality`).
+        case layout
+        /// Left to right.
+        case ltr
+        /// Right to left.
+        case rtl
+    }
+
     public enum Direction: String, Sendable, Equatable, CaseIterable {
         /// Left to right, whatever the parent's direction (a code block in an RTL screen).
         case ltr

@@ -47,11 +47,27 @@ extension ScreenParser {
         checkFields(fields, allowed: typeFields + Self.commonFields)
 
         let direction = self.direction(fields)
+        let textDirection = self.textDirection(fields)
         let size = self.size(fields)
         let style = self.style(fields)
         guard let kind = self.kind(type, fields) else { return nil }
-        return ScreenNode(kind, direction: direction ?? .inherit, size: size ?? .fill, style: style ?? .plain,
-                          line: yaml.mark?.line ?? 1, column: yaml.mark?.column ?? 1)
+        var node = ScreenNode(kind, direction: direction ?? .inherit, size: size ?? .fill, style: style ?? .plain,
+                              line: yaml.mark?.line ?? 1, column: yaml.mark?.column ?? 1)
+        node.textDirection = textDirection
+        return node
+    }
+
+    /// `textDir:` (R33): auto, layout, ltr or rtl.
+    func textDirection(_ fields: Fields) -> ScreenNode.TextDir? {
+        let choices = ScreenNode.TextDir.allCases.map(\.rawValue)
+        guard let raw = string(fields, "textDir", what: choices.joined(separator: ", ")) else { return nil }
+        guard let value = ScreenNode.TextDir(rawValue: raw) else {
+            report(.invalidValue(field: "textDir"),
+                   "'textDir' of \(fields.owner) must be auto (the first strong character), layout (the layout direction), ltr or rtl, found '\(raw)'",
+                   at: fields.value("textDir")?.mark)
+            return nil
+        }
+        return value
     }
 
     func direction(_ fields: Fields) -> ScreenNode.Direction? {

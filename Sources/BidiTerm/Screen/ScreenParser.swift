@@ -18,7 +18,7 @@ final class ScreenParser {
     // MARK: - Schema
 
     /// Fields every node takes.
-    static let commonFields = ["type", "dir", "size", "style"]
+    static let commonFields = ["type", "dir", "size", "style", "textDir"]
 
     /// Fields of each node type, besides the common ones.
     static let fieldsByType: [String: [String]] = [

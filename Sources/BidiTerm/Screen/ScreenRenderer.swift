@@ -108,8 +108,62 @@ public struct ScreenRenderer {
         return text
     }
 
-    /// `true` when a catalog has `key`, or i18next's `key_other` for it.
-    public func has(_ key: String) -> Bool { index[key] != nil || index["\(key)_other"] != nil }
+    /// `true` when a catalog has `key`, or i18next's `key_other` for it (for `name[]`, the
+    /// first item of the string-array `name`).
+    public func has(_ key: String) -> Bool { index[Self.entryKey(key)] != nil || index["\(key)_other"] != nil }
+
+    /// The name of the Android `<string-array>` a screen key stands for as a whole (`planets[]`:
+    /// every item of `planets`, in a list), or nil.
+    public static func arrayName(_ key: String) -> String? {
+        key.count > 2 && key.hasSuffix("[]") ? String(key.dropLast(2)) : nil
+    }
+
+    /// The key of the entry a screen key reads: the first item (`planets[0]`) for a whole
+    /// string-array (`planets[]`), else the key itself.
+    public static func entryKey(_ key: String) -> String { arrayName(key).map { "\($0)[0]" } ?? key }
+
+    /// The keys of the items of the string-array `name` that a catalog has: `name[0]`, `name[1]`,
+    /// … up to the first that none has.
+    public func arrayItemKeys(_ name: String) -> [String] {
+        var out: [String] = []
+        while index["\(name)[\(out.count)]"] != nil { out.append("\(name)[\(out.count)]") }
+        return out
+    }
+
+    /// A list's items with each whole string-array (`planets[]`) replaced by its items, as keys
+    /// with the array's arguments; an array no catalog has stays, to be drawn as `⟦planets[]⟧`.
+    public func expandedItems(_ items: [TextRef]) -> [TextRef] {
+        items.flatMap { ref -> [TextRef] in
+            guard case .key(let key, let args, let count) = ref, let name = Self.arrayName(key) else { return [ref] }
+            let keys = arrayItemKeys(name)
+            return keys.isEmpty ? [ref] : keys.map { TextRef.key($0, args: args, count: count) }
+        }
+    }
+
+    /// Whether texts take the paragraph direction of the platform of the catalog they come from
+    /// (R33: first strong for Android, Apple, gettext and Qt, the layout's for the web formats and
+    /// ARB) where the screen file does not say (`textDir:`). Off (the default, and the built-in
+    /// demo's), labels, list items and breadcrumbs take the layout direction; `preview` and
+    /// `render --screen` turn it on.
+    public var followsPlatformTextDirection = false
+
+    /// The paragraph direction of `node`'s texts (R33): its `textDir:`, else the platform's of the
+    /// catalog its first key comes from (of the first catalog for literal text); nil: the widget's
+    /// own default (also for a pseudo-locale).
+    public func textDirection(of node: ScreenNode) -> TextDirection? {
+        switch node.textDirection {
+        case .auto?: return .content
+        case .layout?: return .context
+        case .ltr?: return .fixed(.ltr)
+        case .rtl?: return .fixed(.rtl)
+        case nil: break
+        }
+        // A pseudo-locale's text is made up to test the layout: it takes the layout's direction.
+        guard followsPlatformTextDirection, pseudo == nil else { return nil }
+        let found = node.textRefs.lazy.compactMap(\.key).compactMap { self.index[Self.entryKey($0)] }.first
+        guard let format = found.map({ catalogs[$0.catalog].format }) ?? catalogs.first?.format else { return nil }
+        return format.platformTextDirection == .firstStrong ? .content : .context
+    }
 
     /// The plural forms `key` lacks for its catalog's rule (an index form of gettext or Qt, or a
     /// CLDR category), each with a number that needs it; i18next's suffixed keys (`key_few`) count
@@ -140,11 +194,11 @@ public struct ScreenRenderer {
     /// The position in ``catalogs`` of the catalog `key` is drawn from (the first with a
     /// translation, whatever the entry's context: a Qt message's context, a gettext `msgctxt`);
     /// nil when none has it.
-    public func catalogIndex(for key: String) -> Int? { index[key]?.catalog }
+    public func catalogIndex(for key: String) -> Int? { index[Self.entryKey(key)]?.catalog }
 
     /// The entry and catalog a key resolves to, for the panels that list forms.
     public func entry(for key: String) -> (catalog: Catalog, entry: CatalogEntry, selector: PluralSelector)? {
-        guard let f = index[key] else { return nil }
+        guard let f = index[Self.entryKey(key)] else { return nil }
         return (catalogs[f.catalog], catalogs[f.catalog].entries[f.entry], selectors[f.catalog])
     }
 
@@ -253,6 +307,7 @@ public struct ScreenRenderer {
     /// reports.
     public func widget(for node: ScreenNode, path: [Int], file: String = "") -> any Widget {
         func text(_ r: TextRef?) -> String? { r.map { resolve($0).text } }
+        let textDirection = self.textDirection(of: node)
         func children(_ nodes: [ScreenNode]) -> [Stack.Child] {
             nodes.enumerated().map { i, n in Stack.Child(stackSize(n.size), widget(for: n, path: path + [i], file: file)) }
         }
@@ -265,13 +320,16 @@ public struct ScreenRenderer {
         case .pane(let title, let child, let border):
             w = Pane(title: text(title), border: border, child: widget(for: child, path: path + [0], file: file))
         case .label(let t, let align):
-            w = Label(resolve(t).text, alignment: HorizontalAlignment(rawValue: align.rawValue) ?? .leading)
+            w = Label(resolve(t).text, alignment: HorizontalAlignment(rawValue: align.rawValue) ?? .leading,
+                      direction: textDirection ?? .context)
         case .paragraph(let t):
-            w = Paragraph(resolve(t).text)
+            // R3 decides a paragraph's direction unless the screen file says (`textDir:`).
+            w = Paragraph(resolve(t).text, direction: node.textDirection == nil ? .content : textDirection ?? .content)
         case .list(let items, let selected, let bullet):
-            // Screen text is translated UI: items take the list's direction, not their own (R4).
-            var list = List(items.map { resolve($0.text).text }, selected: selected, bullet: bullet)
-            list.itemDirection = .context
+            // One alignment for every item (R4); each item's paragraph direction as its platform
+            // sets it (R33), the list's without one. A whole string-array (`planets[]`) is its items.
+            var list = List(expandedItems(items.map(\.text)).map { resolve($0).text }, selected: selected, bullet: bullet)
+            list.itemDirection = textDirection ?? .context
             w = list
         case .progress(let value, let label, let showPercent):
             w = ProgressBar(value: value, label: text(label), showPercent: showPercent)
@@ -286,7 +344,7 @@ public struct ScreenRenderer {
             w = NavBar(back: text(back), next: text(next))
         case .breadcrumb(let items):
             var crumbs = Breadcrumb(items.map { resolve($0).text })
-            crumbs.itemDirection = .context
+            crumbs.itemDirection = textDirection ?? .context
             w = crumbs
         case .steps(let count, let current):
             w = Steps(count: count, current: current)
@@ -295,7 +353,8 @@ public struct ScreenRenderer {
         case .icons(let items, let ordered, let badge):
             w = IconRow(items.map { IconRow.Icon($0.glyph, label: text($0.label)) }, ordered: ordered, badge: badge)
         case .field(let t, let caret, let placeholder):
-            w = TextField(text: text(t) ?? "", caret: caret, placeholder: text(placeholder))
+            w = TextField(text: text(t) ?? "", caret: caret, placeholder: text(placeholder),
+                          direction: node.textDirection == nil ? .content : textDirection ?? .content)
         case .spacer:
             w = Spacer()
         case .separator:
@@ -309,6 +368,9 @@ public struct ScreenRenderer {
         var keys: [String: String] = [:]
         for ref in node.textRefs {
             if let key = ref.key { keys[resolve(ref).text] = key }
+        }
+        if case .list(let items, _, _) = node.kind {
+            for ref in expandedItems(items.map(\.text)) { if let key = ref.key { keys[resolve(ref).text] = key } }
         }
         w = Traced(w, origin: TextOrigin(file: file, line: node.line, column: node.column, keys: keys))
         if let decorate { w = decorate(path, node, w) }

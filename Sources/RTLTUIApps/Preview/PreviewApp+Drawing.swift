@@ -20,7 +20,10 @@ extension PreviewApp {
         // their own at the bottom, so they cover nothing of the screen.
         let whole = Rect(x: 0, y: 1, width: area.width, height: area.height - 2)
         let problemRows = problemLines(width: whole.width - 2, height: whole.height, context: chromeCtx)
-        let body = whole.inset(bottom: problemRows.count)
+        // The session draws a terminal notice (R21) at the bottom, above the footer: the problems
+        // then go under the header, so neither covers the other.
+        let problemsOnTop = options.terminalNotice != nil
+        let body = problemsOnTop ? whole.inset(top: problemRows.count) : whole.inset(bottom: problemRows.count)
         let recorder = TruncationRecorder()
         if sideBySide {
             // One recorder a half, so `t` says which half cut a text.
@@ -51,7 +54,7 @@ extension PreviewApp {
         for m in recorder.marks {
             buffer.patchStyle(Rect(x: m.x, y: m.y, width: 1, height: 1), theme.warning)
         }
-        drawProblems(problemRows, into: &buffer, body: whole, context: chromeCtx)
+        drawProblems(problemRows, into: &buffer, body: whole, onTop: problemsOnTop, context: chromeCtx)
 
         // Header: the product at the chrome's leading edge, the state at its trailing edge.
         let header = Rect(x: 0, y: 0, width: area.width, height: 1)
@@ -91,7 +94,8 @@ extension PreviewApp {
     }
 
     /// The status items, in reading order: screen, locale, direction (`!` when forced), digits,
-    /// shaping, and the counts of cut texts and missing keys when there are any.
+    /// shaping, and the counts of cut texts, missing keys, untranslated texts, fuzzy texts, texts
+    /// drawn without their plural form and catalog warnings when there are any.
     public var statusItems: [String] {
         let digits = String(numerals.digits.prefix(3))
         let n = chrome.numerals
@@ -108,6 +112,14 @@ extension PreviewApp {
         let untranslated = fallbacks.count
         if untranslated > 0 {
             items.append(chrome.text("chrome.status.fallback", [TextArgument("count", .number(Double(untranslated)))]))
+        }
+        let fuzzy = fuzzyTexts.count
+        if fuzzy > 0 {
+            items.append(chrome.text("chrome.status.fuzzy", [TextArgument("count", .number(Double(fuzzy)))]))
+        }
+        let gaps = formGapTexts.count
+        if gaps > 0 {
+            items.append(chrome.text("chrome.status.forms", [TextArgument("count", .number(Double(gaps)))]))
         }
         let warned = warnings.count
         if warned > 0 {
@@ -138,6 +150,7 @@ extension PreviewApp {
                 if case .pane = node.kind { isPane = true }
                 w = UntranslatedMark(content: w, titleRowOnly: isPane)
             }
+            if app.showsFormGap(node) { w = FormGapMark(content: w, style: app.theme.warning) }
             if path == focused { w = Focused(content: w, probe: recordsProbe ? probe : nil) }
             if recordsProbe && node.isInteractive { w = AreaRecorder(content: w, path: path, probe: probe) }
             return w
@@ -145,12 +158,13 @@ extension PreviewApp {
         return r.widget(for: screen)
     }
 
-    /// The problems of the files on disk, in rows of their own at the bottom of the screen: what
+    /// The problems of the files on disk, in rows of their own at the bottom of the screen (under
+    /// the header with `onTop`, when the session draws a terminal notice at the bottom): what
     /// stays drawn (the last good version), then each `file:line:column: message`, and a pointer
     /// to `t` when some of them do not fit (`problemLines`).
-    func drawProblems(_ lines: [String], into buffer: inout Buffer, body: Rect, context ctx: RenderContext) {
+    func drawProblems(_ lines: [String], into buffer: inout Buffer, body: Rect, onTop: Bool = false, context ctx: RenderContext) {
         guard !lines.isEmpty else { return }
-        let top = body.maxY - lines.count
+        let top = onTop ? body.minY : body.maxY - lines.count
         let style = ctx.style(\.error)
         for (i, line) in lines.enumerated() {
             let row = Rect(x: body.x, y: top + i, width: body.width, height: 1)
@@ -213,6 +227,7 @@ extension PreviewApp {
                 rows.append(row)
             }
         }
+        rows += markRows
         let forms = pluralGaps
         if !forms.isEmpty {
             rows.append("")

@@ -20,10 +20,12 @@ public struct FallbackText: Sendable, Hashable {
 extension PreviewApp {
     /// True when `key` is shown from a fallback catalog: some catalog the locale reads has it, none
     /// of the locale's own has a translation (in any context: a Qt message's context or a gettext
-    /// `msgctxt` is not part of a screen's key).
+    /// `msgctxt` is not part of a screen's key), and no catalog marks it not to be translated
+    /// (`translatable="false"`, `shouldTranslate: false`, `translate="no"`: the default text is
+    /// what every locale shows, as `check` has it).
     func isFallback(_ key: String) -> Bool {
         guard ownCatalogCount < renderer.catalogs.count, let i = renderer.catalogIndex(for: key) else { return false }
-        return i >= ownCatalogCount
+        return i >= ownCatalogCount && !doNotTranslateKeys.contains(ScreenRenderer.entryKey(key))
     }
 
     /// The untranslated texts of the current screen, in file order, each once.
@@ -34,7 +36,9 @@ extension PreviewApp {
         var out: [FallbackText] = []
         var seen = Set<String>()
         for (ref, node) in screen.textRefs {
-            guard let key = ref.key, isFallback(key), seen.insert(key).inserted else { continue }
+            // A fuzzy entry shown from its source is listed as fuzzy, not as untranslated.
+            guard let key = ref.key, isFallback(key), fuzzyEntries[ScreenRenderer.entryKey(key)] == nil,
+                  seen.insert(key).inserted else { continue }
             let source = catalogLine(of: key) ?? ""
             let at = screen.position(of: key, node: node)
             out.append(FallbackText(key: key, path: screen.path, line: at?.line ?? 0, column: at?.column ?? 0,

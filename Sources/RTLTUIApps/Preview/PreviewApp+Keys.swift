@@ -27,7 +27,10 @@ extension PreviewApp {
             case .pageUp: cutsScroll = max(0, cutsScroll - 10)
             case .pageDown: cutsScroll += 10
             case .home: cutsScroll = 0
-            default: break
+            // The keys that change what is shown work with the panel open, and it lists what
+            // the screen then has: l/L locale, d direction, n digits, c/C count, s shaping,
+            // b both, e export (the screen, not the panel), r reload.
+            default: _ = screenKey(key)
             }
             return .continue
         }
@@ -50,9 +53,22 @@ extension PreviewApp {
             editField(key)
             return .continue
         }
+        if screenKey(key) { return .continue }
         switch key {
         case .escape, .character("q"): return .quit
         case .character("?"): showHelp = true
+        case .character("t"):
+            showCuts = true
+            cutsScroll = 0
+        default: operateFocused(key)
+        }
+        return .continue
+    }
+
+    /// The letter keys that change what the screen shows (direction, locale, digits, count,
+    /// shaping, side by side, export, reload), acted on; false for any other key.
+    mutating func screenKey(_ key: KeyEvent) -> Bool {
+        switch key {
         case .character("d"): cycleDirection()
         case .character("l"): cycleLocale(1)
         case .character("L"): cycleLocale(-1)
@@ -61,14 +77,16 @@ extension PreviewApp {
         case .character("C"): cycleCount(-1)
         case .character("s"): shaping.toggle()
         case .character("b"): sideBySide.toggle()
-        case .character("t"):
-            showCuts = true
-            cutsScroll = 0
         case .character("e"): export()
         case .character("r"): reload(force: true)
-        default: operateFocused(key)
+        case .function(2): cycleDirection()
+        case .function(3): cycleLocale(1)
+        case .function(4): cycleNumerals()
+        case .function(5): shaping.toggle()
+        case .function(6): sideBySide.toggle()
+        default: return false
         }
-        return .continue
+        return true
     }
 
     // MARK: - Ticks: animation and live reload
@@ -227,7 +245,7 @@ extension PreviewApp {
             case .up: s -= 1
             case .down: s += 1
             case .home: s = 0
-            case .end: s = items.count - 1
+            case .end: s = renderer.expandedItems(items.map(\.text)).count - 1
             case .enter:
                 if let target = items.indices.contains(s) ? items[s].target : nil,
                    let i = screens.firstIndex(where: { $0.id == target }) {
@@ -236,7 +254,8 @@ extension PreviewApp {
                 return
             default: return
             }
-            s = Swift.max(0, Swift.min(items.count - 1, s))
+            // A whole string-array (`planets[]`) counts as its items.
+            s = Swift.max(0, Swift.min(renderer.expandedItems(items.map(\.text)).count - 1, s))
             modifyFocused { $0.kind = .list(items: items, selected: s, bullet: bullet) }
         case .nav(let back, let next):
             // R12 + R14: the arrow that points at a button presses it; Back sits at the leading edge.

@@ -66,6 +66,9 @@ public struct PreviewApp: ThemedApp {
         /// Where `e` writes; nil is the screen file's folder (the current directory for the
         /// built-in screens, which have none).
         public var exportDirectory: String? = nil
+        /// Show fuzzy translations (`--include-fuzzy`, `msgfmt --use-fuzzy`); off, a fuzzy entry
+        /// shows what the program shows: the source text (`PreviewContent.includeFuzzy`).
+        public var includeFuzzy: Bool = false
         public init() {}
     }
 
@@ -135,6 +138,11 @@ public struct PreviewApp: ThemedApp {
     var renderer: ScreenRenderer
     /// How many of the renderer's catalogs are the locale's own; text from the others is untranslated.
     var ownCatalogCount = 0
+    /// The keys marked not to be translated in the catalogs the locale reads: not untranslated.
+    var doNotTranslateKeys: Set<String> = []
+    /// The fuzzy entries of the locale's own catalogs, by key (the first entry of a key that has a
+    /// translation, when that one is fuzzy).
+    var fuzzyEntries: [String: (catalog: Catalog, entry: CatalogEntry)] = [:]
 
     /// A preview of files on disk.
     public init(workspace: PreviewWorkspace, options: Options = Options()) {
@@ -159,6 +167,8 @@ public struct PreviewApp: ThemedApp {
     }
 
     init(content: PreviewContent, workspace: PreviewWorkspace?, options: Options) {
+        var content = content
+        content.includeFuzzy = options.includeFuzzy
         self.workspace = workspace
         self.content = content
         self.options = options
@@ -174,6 +184,7 @@ public struct PreviewApp: ThemedApp {
         self.noticeTicksLeft = options.notice == nil ? 0 : options.noticeTicks
         (self.renderer, self.ownCatalogCount) = Self.makeRenderer(content: content, locale: locale,
                                           numerals: options.numerals ?? NumeralSystem.forLocale(locale))
+        (doNotTranslateKeys, fuzzyEntries) = Self.entryMarks(content: content, locale: locale)
         if let id = options.screen, let i = content.screens.firstIndex(where: { $0.id == id }) { current = i }
         focus = defaultFocus
     }
@@ -216,11 +227,26 @@ public struct PreviewApp: ThemedApp {
     /// give fallbacks: `PreviewContent.lookupOrder(for:)`).
     static func makeRenderer(content: PreviewContent, locale: String, numerals: NumeralSystem) -> (ScreenRenderer, Int) {
         let order = content.lookupOrder(for: locale)
-        return (ScreenRenderer(catalogs: order.catalogs, locale: locale, numerals: numerals), order.own)
+        var renderer = ScreenRenderer(catalogs: order.catalogs, locale: locale, numerals: numerals)
+        renderer.followsPlatformTextDirection = content.followsPlatformTextDirection
+        return (renderer, order.own)
+    }
+
+    /// The keys the locale's catalogs mark not to be translated, and the fuzzy entries of its own.
+    static func entryMarks(content: PreviewContent, locale: String) -> (Set<String>, [String: (catalog: Catalog, entry: CatalogEntry)]) {
+        var fuzzy: [String: (catalog: Catalog, entry: CatalogEntry)] = [:]
+        var decided = Set<String>()
+        for c in content.ownCatalogs(for: locale) {
+            for e in c.entries where e.isTranslated && decided.insert(e.key).inserted {
+                if e.isFuzzy { fuzzy[e.key] = (c, e) }
+            }
+        }
+        return (content.doNotTranslateKeys(for: locale), fuzzy)
     }
 
     mutating func refreshRenderer() {
         (renderer, ownCatalogCount) = Self.makeRenderer(content: content, locale: locale, numerals: numerals)
+        (doNotTranslateKeys, fuzzyEntries) = Self.entryMarks(content: content, locale: locale)
         if let i = countIndex, i >= countSamples.count { countIndex = countSamples.isEmpty ? nil : countSamples.count - 1 }
         renderer.countOverride = count
     }
@@ -289,7 +315,9 @@ public struct PreviewApp: ThemedApp {
         case (.toggle(let on), .toggle(let label, _)):
             return .toggle(label: label, on: on)
         case (.list(let s), .list(let items, _, let bullet)):
-            return .list(items: items, selected: s.map { min($0, max(0, items.count - 1)) }, bullet: bullet)
+            // Not clamped to the items written: a whole string-array (`planets[]`) is several
+            // items on screen, and the list shows no selection past its last item.
+            return .list(items: items, selected: s.map { max(0, $0) }, bullet: bullet)
         case (.field(let text, let caret), .field(_, _, let placeholder)):
             return .field(text: .literal(text), caret: caret, placeholder: placeholder)
         case (.progress(let v), .progress(_, let label, let showPercent)):
@@ -330,6 +358,7 @@ public struct PreviewApp: ThemedApp {
     mutating func replaceContent(_ new: PreviewContent) {
         let id = content.screens.indices.contains(current) ? content.screens[current].id : nil
         content = new
+        content.includeFuzzy = options.includeFuzzy
         if let id, let i = new.screens.firstIndex(where: { $0.id == id }) {
             current = i
         } else {

@@ -24,13 +24,32 @@ public struct PreviewCatalog: Sendable {
     /// The catalogs of a loaded file: one per language of an `.xcstrings` file (each loaded for its
     /// language), else the catalog itself with its locale.
     /// - Parameter reload: loads the file again for one language (the `.xcstrings` case).
+    /// The source language is one of them even when no string has a localization for it (its
+    /// text is then the keys, as Xcode builds it).
     static func split(_ catalog: Catalog, reload: (String) throws -> Catalog) rethrows -> [PreviewCatalog] {
-        guard catalog.format == .xcstrings, catalog.availableLocales.count > 1 else {
+        var locales = catalog.availableLocales
+        if catalog.format == .xcstrings, let source = catalog.sourceLocale, !locales.contains(source) { locales.append(source) }
+        guard catalog.format == .xcstrings, locales.count > 1 else {
             return [PreviewCatalog(catalog, locale: catalog.locale)]
         }
-        return try catalog.availableLocales.map { l in
-            PreviewCatalog(l == catalog.locale ? catalog : try reload(l), locale: l)
+        return try locales.map { l in
+            let c = l == catalog.locale ? catalog : try reload(l)
+            return PreviewCatalog(l == catalog.sourceLocale ? sourceLanguageView(c) : c, locale: l)
         }
+    }
+
+    /// An `.xcstrings` file's source language as Xcode builds it: a string with no localization
+    /// in that language shows its key (``CatalogEntry/source``).
+    static func sourceLanguageView(_ c: Catalog) -> Catalog {
+        guard c.entries.contains(where: { !$0.isTranslated && !($0.source ?? "").isEmpty }) else { return c }
+        let entries = c.entries.map { e -> CatalogEntry in
+            guard !e.isTranslated, let source = e.source, !source.isEmpty else { return e }
+            var out = e
+            out.translation = source
+            return out
+        }
+        return Catalog(path: c.path, format: c.format, locale: c.locale, sourceLocale: c.sourceLocale,
+                       availableLocales: c.availableLocales, metadata: c.metadata, entries: entries, warnings: c.warnings)
     }
 }
 
@@ -63,6 +82,15 @@ public struct PreviewContent: Sendable {
     public var catalogs: [PreviewCatalog]
     /// Locales offered besides the catalogs' (canonical tags).
     public var extraLocales: [String]
+    /// Read fuzzy translations as translations (`--include-fuzzy`, `msgfmt --use-fuzzy`). Off,
+    /// a fuzzy entry is read as the program reads it: untranslated, so its text comes from the
+    /// next catalog (the source text), as `check` and `run --strings` skip it
+    /// (`Catalog.withoutFuzzyTranslations`).
+    public var includeFuzzy = false
+    /// Each text takes the paragraph direction its catalog's platform gives it (R33,
+    /// `ScreenRenderer.followsPlatformTextDirection`): on for files on disk (`preview`,
+    /// `render --screen`), off for the built-in demo, whose screens show the rules as designed.
+    public var followsPlatformTextDirection = false
 
     /// Creates content. A `.stringsdict` file is put before the `.strings` file of the same name
     /// in the same folder (`ar.lproj/Localizable.stringsdict` before `ar.lproj/Localizable.strings`),
@@ -173,9 +201,24 @@ public struct PreviewContent: Sendable {
         let texts = sourceTexts(source)
         // A pseudo-locale with no source text at all is made from what there is.
         if isPseudo && out.isEmpty && texts.isEmpty { add { _ in true } }
-        let list = out.map { catalogs[$0].catalog } + texts
+        let list = out.map { includeFuzzy ? catalogs[$0].catalog : catalogs[$0].catalog.withoutFuzzyTranslations } + texts
         let isSource = isPseudo || tag == source || (source.map { Locales.language(of: $0) == Locales.language(of: tag) } ?? false)
         return (list, isSource ? list.count : ownCount)
+    }
+
+    /// The locale's own catalogs as loaded (fuzzy translations kept), in lookup order: where the
+    /// preview finds the fuzzy entries it lists.
+    public func ownCatalogs(for locale: String) -> [Catalog] {
+        var raw = self
+        raw.includeFuzzy = true
+        let order = raw.lookupOrder(for: locale)
+        return Array(order.catalogs.prefix(order.own))
+    }
+
+    /// The keys that some catalog `locale` reads marks not to be translated
+    /// (`CatalogEntry.isMarkedDoNotTranslate`): shown from the default text, and not untranslated.
+    public func doNotTranslateKeys(for locale: String) -> Set<String> {
+        lookupOrder(for: locale).catalogs.reduce(into: Set<String>()) { $0.formUnion($1.doNotTranslateKeys) }
     }
 
     /// The first locale to show: `preferred` (canonicalised) when given, else the first locale on

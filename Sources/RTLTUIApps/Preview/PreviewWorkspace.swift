@@ -13,7 +13,11 @@ import Foundation
 ///   the catalogs in it and in its subfolders (`values-ur/strings.xml`, `ar.lproj/…`), down to
 ///   four levels, hidden folders and build folders left out;
 /// - catalogs are the files `CatalogLoader` reads by extension (`.po`, `.mo`, `.strings`,
-///   `.stringsdict`, `.xcstrings`, `.xml`, `.xlf`, `.xliff`, `.json`, `.arb`, `.ts`, `.qm`); `--strings` adds any file.
+///   `.stringsdict`, `.xcstrings`, `.xml`, `.xlf`, `.xliff`, `.json`, `.arb`, `.ts`, `.qm`); `--strings` adds any file,
+///   and a folder given to `--strings` (`res/`, `po/`, `ar.lproj/`, a folder of `.xcstrings`) is
+///   read as `check` reads folders (`CatalogFiles.expand`: recursively, `.po`, `.mo`, `.gmo`,
+///   `.strings`, `.stringsdict`, `.xcstrings`, `.xlf`, `.xliff`, `.arb`, `.qm`, Qt `.ts` and
+///   Android `strings*.xml`; JSON only when named); an unreadable file found there is a problem.
 ///
 /// Live reload (`reload()`, each poll): the files are watched by `FileWatcher` (size, times,
 /// inode: an editor that saves by renaming shows as a new inode); a changed file is read again,
@@ -62,7 +66,11 @@ public struct PreviewWorkspace: Sendable {
         if !missing.isEmpty { throw PreviewLoadError(problems: missing) }
         let (s, c) = discover()
         for p in s + c { watcher.watch(p) }
-        for d in roots where isDirectory(d) { watcher.watch(d) }
+        for d in roots + strings where isDirectory(d) { watcher.watch(d) }
+        for u in CatalogFiles.expand(strings).unreadable { problems[u.path] = ["\(u.path): \(u.reason)"] }
+        for d in strings where isDirectory(d) && CatalogFiles.expand([d]).files.isEmpty {
+            problems[d] = ["\(d): no catalog in the folder (it is read as `check` reads folders: .po, .mo, .strings, .stringsdict, .xcstrings, .xlf, .xliff, .arb, .qm, Qt .ts and strings*.xml)"]
+        }
         screenPaths = s
         catalogPaths = c
         for p in s { loadScreen(p) }
@@ -96,7 +104,8 @@ public struct PreviewWorkspace: Sendable {
                 addCatalog(root)
             }
         }
-        strings.forEach(addCatalog)
+        // Folders as `check` opens them (the files named are kept as they are).
+        CatalogFiles.expand(strings).files.forEach(addCatalog)
         return (screens, catalogs)
     }
 
@@ -255,8 +264,12 @@ public struct PreviewWorkspace: Sendable {
         "\(p): the file is gone (deleted, or an editor is saving it); its last version stays until it is back"
     }
 
-    /// Every problem, file by file in the order found.
-    public var allProblems: [String] { (screenPaths + catalogPaths).flatMap { problems[$0] ?? [] } }
+    /// Every problem, file by file in the order found (then those of paths found in no list: an
+    /// unreadable file or an empty folder under `--strings`).
+    public var allProblems: [String] {
+        let listed = screenPaths + catalogPaths
+        return listed.flatMap { problems[$0] ?? [] } + problems.keys.filter { !listed.contains($0) }.sorted().flatMap { problems[$0] ?? [] }
+    }
 
     /// Every catalog warning, file by file in the order found.
     public var allWarnings: [String] { catalogPaths.flatMap { warnings[$0] ?? [] } }
@@ -270,7 +283,9 @@ public struct PreviewWorkspace: Sendable {
             if let s = screens[p], ids.insert(s.id).inserted { list.append(s) }
         }
         list.sort { a, b in (a.order ?? Int.max, a.path) < (b.order ?? Int.max, b.path) }
-        return PreviewContent(screens: list, catalogs: catalogPaths.flatMap { catalogs[$0] ?? [] }, extraLocales: extraLocales)
+        var content = PreviewContent(screens: list, catalogs: catalogPaths.flatMap { catalogs[$0] ?? [] }, extraLocales: extraLocales)
+        content.followsPlatformTextDirection = true
+        return content
     }
 }
 

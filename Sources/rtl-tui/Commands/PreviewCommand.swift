@@ -14,7 +14,11 @@ struct PreviewCommand: ParsableCommand {
             values-ur/). The locales offered are every locale a catalog holds, --locale, and the \
             pseudo-locales en-XA and ar-XB; direction and digits come from each locale (CLDR). Saved \
             files show within a second; a malformed save shows its file:line:column error while the \
-            last good version stays. Text cut for want of room is marked and listed (t). Keys: Tab \
+            last good version stays. Text cut for want of room is marked and listed (t), and so are \
+            texts drawn without the plural form their count needs; fuzzy entries show their source, as \
+            the program does (--include-fuzzy shows the translation); strings marked not to be \
+            translated are not untranslated; texts take the paragraph direction of the catalog's \
+            platform (R33). Keys: Tab \
             focus, ← → move on screen, ↑ ↓ adjust, PgDn/PgUp screens, d direction, l/L locale, \
             n digits, s shaping, b LTR and RTL side by side, t cut text, e export SVG and HTML \
             (into --export-dir, else beside the screen file), r reload, ? help, q/Esc/Ctrl-C quit. Exit status: 0 after quitting, 65 when a file is \
@@ -25,8 +29,11 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "Screen files (.yaml) and folders of screens and catalogs.")
     var paths: [String]
 
-    @Option(help: ArgumentHelp("A catalog of the screens' text (any format). Repeatable.", valueName: "file"))
+    @Option(help: ArgumentHelp("A catalog of the screens' text (any format), or a folder of catalogs (res/, po/, ar.lproj/, a folder of .xcstrings: read as check reads folders). Repeatable.", valueName: "file"))
     var strings: [String] = []
+
+    @Flag(help: "Show fuzzy translations (gettext #, fuzzy; needs review) as translated; by default a fuzzy entry shows its source, as the program does (msgfmt leaves it out). Either way it is counted in the header and listed under t.")
+    var includeFuzzy = false
 
     @OptionGroup var locale: LocaleOptions
 
@@ -86,6 +93,7 @@ struct PreviewCommand: ParsableCommand {
         options.locale = try pseudo.locale(locale.locale)
         options.animate = false
         options.exportDirectory = exportDir
+        options.includeFuzzy = includeFuzzy
         PreviewCommand.apply(direction: direction, numerals: numerals, shaping: shaping, bidi: bidi, theme: theme,
                              screen: screen, to: &options)
         if let s = screen, !workspace.content().screens.contains(where: { $0.id == s }) {

@@ -13,7 +13,7 @@ struct ScreenRenderOptions: ParsableArguments {
     var screen: String?
 
     @Option(help: ArgumentHelp(
-        "With --screen: a catalog of the screen's text (.po, .mo, .strings, .stringsdict, .xcstrings, strings.xml, .xlf, .json, .arb, Qt .ts, .qm). Repeatable; the first catalog that has a key wins.",
+        "With --screen: a catalog of the screen's text (.po, .mo, .strings, .stringsdict, .xcstrings, strings.xml, .xlf, .json, .arb, Qt .ts, .qm), or a folder of them (res/, po/, ar.lproj/: read as check reads folders). Repeatable; the first catalog that has a key wins.",
         valueName: "file"))
     var strings: [String] = []
 
@@ -25,6 +25,9 @@ struct ScreenRenderOptions: ParsableArguments {
         valueName: "n"))
     var count: Double?
 
+    @Flag(help: "With --screen: show fuzzy translations (gettext #, fuzzy; needs review) as translated; by default the source shows, as the program shows it (msgfmt leaves them out).")
+    var includeFuzzy = false
+
     @Flag(help: "With --screen: draw the screen in LTR and in RTL side by side, each --width wide, stacked when the pair is wider than $COLUMNS (200 when unset).")
     var both = false
 
@@ -35,6 +38,7 @@ struct ScreenRenderOptions: ParsableArguments {
             if height != nil { given.append("--height") }
             if both { given.append("--both") }
             if count != nil { given.append("--count") }
+            if includeFuzzy { given.append("--include-fuzzy") }
             if !given.isEmpty {
                 throw ValidationError("\(given.joined(separator: ", ")) \(given.count == 1 ? "needs" : "need") --screen.")
             }

@@ -18,13 +18,20 @@ enum ScreenOutputFormat: String, CaseIterable, Sendable {
 /// `rtl-tui render --screen FILE`: draws a screen file into a buffer and writes it, with no
 /// terminal involved, so the output depends only on the arguments (and `COLUMNS` for `--both`).
 ///
-/// - The catalogs are `--strings` (any format `CatalogLoader` reads), else those beside the screen
-///   file, as `preview` finds them. They are read as the preview reads them
+/// - The catalogs are `--strings` (any format `CatalogLoader` reads; a folder is read as `check`
+///   reads folders, `CatalogFiles.expand`), else those beside the screen file, as `preview` finds
+///   them. They are read as the preview reads them
 ///   (`PreviewContent.lookupOrder(for:)`): the locale's own catalogs first, then the default and
 ///   source-language ones as fallbacks; a catalog of another language is not read. A key that none
 ///   has is drawn as `⟦key⟧` and reported on standard error as `file:line:column: missing catalog
 ///   key …`; a text shown from a fallback as `…: warning: untranslated "key" in LOCALE, shown from
-///   catalog:line`; a locale no catalog holds with a warning.
+///   catalog:line`; a locale no catalog holds with a warning. A key no catalog should translate
+///   (`translatable="false"`, `shouldTranslate: false`, `translate="no"`) is not untranslated.
+/// - A fuzzy entry of the locale's catalog (gettext `#, fuzzy`, …) is read as the program reads
+///   it, untranslated (its source shows), unless `includeFuzzy`; either way it is reported as
+///   `…: warning: fuzzy "key" in LOCALE (catalog:line): …`.
+/// - A text whose count selects a plural form its entry lacks is reported as `file:line:column:
+///   warning: "key" has no plural form FORM for N in LOCALE (catalog:line); its other form shows`.
 /// - The locale is `--locale`, else the language of the first catalog that names one, else the
 ///   source language, else `en`. A pseudo-locale (`ar-XB`, `en-XA`) transforms the source
 ///   language's text (`PseudoLocale`).
@@ -63,6 +70,8 @@ struct ScreenRenderJob {
     var numerals: NumeralSystem? = nil
     /// The count of every text that has one (`--count`); nil: each text's own.
     var count: Double? = nil
+    /// Read fuzzy translations as translations (`--include-fuzzy`).
+    var includeFuzzy: Bool = false
     /// The output format.
     var format: ScreenOutputFormat = .plain
     /// Shaping, bracket mirroring and tab stops for the text engine. Its `numerals` is ignored: text
@@ -100,13 +109,17 @@ struct ScreenRenderJob {
 
     /// The screen's texts shown from a catalog that is not the locale's own (the first `own` of
     /// the renderer's), as `file:line:column: warning: untranslated "key", shown from catalog:line`.
-    static func fallbacks(in screen: ScreenFile, renderer: ScreenRenderer, own: Int) -> [String] {
+    static func fallbacks(in screen: ScreenFile, renderer: ScreenRenderer, own: Int, doNotTranslate: Set<String> = [],
+                          fuzzy: Set<String> = []) -> [String] {
         guard own > 0, own < renderer.catalogs.count else { return [] }
         var out: [String] = []
         var seen = Set<String>()
         for (ref, node) in screen.textRefs {
             // The catalog the text is drawn from, whatever the entry's context (Qt, msgctxt).
-            guard let key = ref.key, let i = renderer.catalogIndex(for: key), i >= own, seen.insert(key).inserted,
+            // A key marked not to be translated shows its default text everywhere; a fuzzy one is
+            // reported as fuzzy.
+            guard let key = ref.key, let i = renderer.catalogIndex(for: key), i >= own,
+                  !doNotTranslate.contains(ScreenRenderer.entryKey(key)), !fuzzy.contains(key), seen.insert(key).inserted,
                   let (from, entry, _) = renderer.entry(for: key) else { continue }
             let at = (node?.line ?? 0) > 0 ? "\(screen.path):\(node!.line):\(node!.column)" : screen.path
             let source = entry.line > 0 && from.format != .mo && from.format != .qtQM ? "\(from.path):\(entry.line)" : from.path
@@ -140,7 +153,13 @@ struct ScreenRenderJob {
         }
         // The catalogs as the preview reads them: by locale, an `.xcstrings` file once per language.
         var catalogs: [PreviewCatalog] = []
-        for path in strings.isEmpty ? PreviewWorkspace.catalogPaths(besideScreen: screen) : strings {
+        // Folders are read as `check` reads them.
+        let expanded = CatalogFiles.expand(strings)
+        problems += expanded.unreadable.map { "\($0.path): \($0.reason)" }
+        for folder in strings where ScreenRenderJob.isFolder(folder) && CatalogFiles.expand([folder]).files.isEmpty {
+            problems.append("\(folder): no catalog in the folder (read as check reads folders)")
+        }
+        for path in strings.isEmpty ? PreviewWorkspace.catalogPaths(besideScreen: screen) : expanded.files {
             do {
                 catalogs += try PreviewWorkspace.loadCatalogs(path: path)
             } catch {
@@ -156,20 +175,26 @@ struct ScreenRenderJob {
             for w in c.catalog.warnings { standardError(Sanitizer.visible(ScreenRenderJob.warning(w)) + "\n") }
         }
 
-        let content = PreviewContent(screens: [screenFile], catalogs: catalogs)
+        var content = PreviewContent(screens: [screenFile], catalogs: catalogs)
+        content.includeFuzzy = includeFuzzy
         let locale = ScreenRenderJob.resolvedLocale(self.locale, content: content)
         let order = content.lookupOrder(for: locale)
         var renderer = ScreenRenderer(catalogs: order.catalogs, locale: locale, numerals: numerals)
         renderer.countOverride = count
+        renderer.followsPlatformTextDirection = true
         if order.own == 0, !catalogs.isEmpty {
             standardError("rtl-tui: warning: no catalog is in \(locale); its text is the source language's where there is any\n")
         }
         for missing in renderer.missingKeys(in: screenFile) {
             standardError(Sanitizer.visible(ScreenRenderJob.describe(missing)) + "\n")
         }
-        for f in ScreenRenderJob.fallbacks(in: screenFile, renderer: renderer, own: order.own) {
+        let fuzzy = ScreenRenderJob.fuzzy(in: screenFile, content: content, locale: locale, shown: includeFuzzy)
+        for f in ScreenRenderJob.fallbacks(in: screenFile, renderer: renderer, own: order.own,
+                                           doNotTranslate: content.doNotTranslateKeys(for: locale), fuzzy: Set(fuzzy.map(\.key))) {
             standardError(Sanitizer.visible(f) + "\n")
         }
+        for f in fuzzy { standardError(Sanitizer.visible(f.line) + "\n") }
+        for g in ScreenRenderJob.formGaps(in: screenFile, renderer: renderer) { standardError(Sanitizer.visible(g) + "\n") }
 
         var options = layoutOptions
         options.numerals = nil
@@ -226,6 +251,12 @@ struct ScreenRenderJob {
         return "\(w.file):\(w.line):\(w.column): warning: \(w.message)"
     }
 
+    /// True when `path` is a folder.
+    static func isFolder(_ path: String) -> Bool {
+        var d: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &d) && d.boolValue
+    }
+
     /// Rows as text lines, each ending in a line feed.
     static func lines(_ rows: [String]) -> String {
         rows.isEmpty ? "" : rows.joined(separator: "\n") + "\n"
@@ -246,6 +277,7 @@ extension ScreenRenderJob {
         height = options.height ?? ScreenRenderJob.defaultHeight
         both = options.both
         count = options.count
+        includeFuzzy = options.includeFuzzy
         self.numerals = numerals
         self.format = format
         layoutOptions = LayoutOptions(shaping: shaping, mirroring: mirroring, tabSize: tabSize)

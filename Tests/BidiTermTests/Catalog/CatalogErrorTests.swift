@@ -10,7 +10,7 @@ import XCTest
 final class CatalogErrorTests: XCTestCase {
     /// (fixture, line, column, part of the message).
     static let cases: [(fixture: String, line: Int, column: Int, message: String)] = [
-        ("broken/xml/android-mismatch.xml", 3, 34, "XML parse error: closing tag does not match the opening tag"),
+        ("broken/xml/android-mismatch.xml", 3, 34, "XML parse error: closing tag does not match the opening tag: </strin> closes <string> of line 3, column 5 (libxml2 error 76)"),
         ("broken/xml/not-resources.xml", 2, 1, "expected a <resources> root element, found <resource>"),
         ("broken/xml/missing-name.xml", 3, 5, "<string> without a name attribute"),
         ("broken/json/syntax.json", 3, 7, "JSON error: Invalid value"),
