@@ -118,3 +118,24 @@ final class WidgetsTableTests: WidgetTestCase {
                                                      "120.00        הגוע  "])
     }
 }
+
+/// R14: a star rating's keys, as a slider's.
+final class StarRatingKeysTests: XCTestCase {
+    func test_R14_arrowsArePhysical_digitsSetTheRating() {
+        let r = StarRating(value: 3, max: 5)
+        XCTAssertEqual(r.value(after: .right, direction: .ltr), 4)
+        XCTAssertEqual(r.value(after: .right, direction: .rtl), 2, "the stars start at the right: → lowers")
+        XCTAssertEqual(r.value(after: .left, direction: .rtl), 4)
+        XCTAssertEqual(r.value(after: .up, step: 0.5, direction: .rtl), 3.5)
+        XCTAssertEqual(r.value(after: .down, direction: .ltr), 2)
+        XCTAssertEqual(r.value(after: .home, direction: .ltr), 0)
+        XCTAssertEqual(r.value(after: .end, direction: .rtl), 5)
+        XCTAssertEqual(r.value(after: .character("1"), direction: .ltr), 1)
+        XCTAssertEqual(r.value(after: .character("٤"), direction: .rtl), 4)
+        XCTAssertEqual(r.value(after: .character("۰"), direction: .rtl), 0)
+        XCTAssertEqual(r.value(after: .character("9"), direction: .ltr), 3, "more than max changes nothing")
+        XCTAssertEqual(r.value(after: .character("x"), direction: .ltr), 3)
+        XCTAssertEqual(StarRating(value: 5, max: 5).value(after: .up, direction: .ltr), 5, "clamped")
+        XCTAssertEqual(StarRating(value: 0, max: 5).value(after: .right, direction: .rtl), 0)
+    }
+}
