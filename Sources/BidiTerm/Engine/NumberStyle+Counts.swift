@@ -34,7 +34,7 @@ extension NumberStyle {
     }
 
     /// A count in words: the form of `forms` for the plural category the number takes in `locale`
-    /// (ICU's rules, CLDR's data: Arabic has six categories, Hebrew four, English two), with
+    /// (ICU's rules, CLDR's data: Arabic has six categories, Hebrew three, English two), with
     /// `{count}` in it replaced by the number as the locale writes it; the `.other` form when
     /// `forms` has none for the category; nil when it has neither, or ICU rejects the style.
     ///
