@@ -183,7 +183,7 @@ public struct Table: Widget, StatefulWidget {
     }
 
     /// The rows the header takes: its titles and the rule under them (none without a header).
-    var headerHeight: Int { showsHeader && !columns.isEmpty ? 2 : 0 }
+    public var headerHeight: Int { showsHeader && !columns.isEmpty ? 2 : 0 }
 
     /// Every column at its natural width (a fill column at its header's and cells' widest) and
     /// every row, no larger than the proposal.
