@@ -49,4 +49,5 @@ options.noticeText = { notice, _ in
     notice.rewritten(direction: arabic[notice.id + ".fix"] != nil ? .rtl : .ltr) { arabic[$0] }
 }
 (options.noticeLabels.title, options.noticeLabels.closeKeys, options.noticeLabels.direction) = ("الطرفية", "للإغلاق: Enter أو Esc", .rtl)
+(options.noticeLabels.lineLead, options.noticeLabels.lineHint) = ("الطرفية:", "‏? يعرض ما العمل")
 TerminalSession.runFullScreen(options: options) { _ in Settings() }
