@@ -2,11 +2,14 @@
 #   make demo   installs what is missing, builds (release) and runs the main job
 #   make test   installs what is missing (also unicode-data, tmux, libfribidi-bin, python3,
 #               librsvg2-bin, gettext, ncurses-term, nano, dialog, mc, emacs-nox, vim, fzf, whiptail,
-#               asciinema), builds (the package and the
-#               examples), runs a short smoke of each fuzz target, then every test, then builds the
-#               .deb, installs it and runs it with the toolchain out of reach
+#               asciinema), builds (the package, and the examples with warnings as errors, which
+#               keeps the library's sources free of warnings), runs a short smoke of each fuzz
+#               target, then every test, then builds the .deb, installs it and runs it with the
+#               toolchain out of reach
 SWIFT ?= swift
 BIN = .build/release/rtl-tui
+# Swift warnings are errors in the examples' build (the library's targets, Yams, the examples).
+EXAMPLES_WERROR = -Xswiftc -warnings-as-errors
 
 .PHONY: demo test build deps test-deps sample clean
 
@@ -34,9 +37,12 @@ sample:
 	  'السلام عليكم — كَتَبَ الطالبُ الدرسَ.' \
 	  | $(BIN) render --width 48
 
+# The examples are built as a user's package builds the library (by path, from source) with warnings
+# as errors: that build compiles BidiTerm and BidiTermTerminal once more anyway, so a warning in the
+# library's sources (which every user's build would print) fails `make test` at no extra cost.
 test: test-deps
 	$(SWIFT) build --build-tests
-	cd Examples && $(SWIFT) build
+	cd Examples && $(SWIFT) build $(EXAMPLES_WERROR)
 	Scripts/fuzz.sh all $(FUZZ_SMOKE_LIMIT) -seed=1 -runs=$(FUZZ_SMOKE_RUNS)
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(MAKE) --no-print-directory test-deb
@@ -87,7 +93,7 @@ test-deb: deb
 
 # The two example programs built against the library products only (Examples/Package.swift).
 examples: deps
-	cd Examples && $(SWIFT) build
+	cd Examples && $(SWIFT) build $(EXAMPLES_WERROR)
 
 # The DocC documentation of the BidiTerm and BidiTermTerminal products (their catalogs in
 # Sources/*/*.docc), built with no warnings and every public symbol documented (Scripts/docs.sh).

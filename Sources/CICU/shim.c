@@ -323,6 +323,34 @@ int32_t CICU_formatDecimal(const char *locale, const uint16_t *skeleton, int32_t
     return len;
 }
 
+int32_t CICU_formatNumberPlural(const char *locale, const uint16_t *skeleton, int32_t skeletonLength, double value,
+                                uint16_t *out, int32_t capacity, char *keyword, int32_t keywordCapacity, int32_t *err) {
+    if (keywordCapacity > 0) keyword[0] = 0;
+    UNumberFormatter *f = unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeletonLength, locale, ERR(err));
+    if (U_FAILURE(*ERR(err))) return 0;
+    UFormattedNumber *result = unumf_openResult(ERR(err));
+    int32_t len = 0;
+    if (U_SUCCESS(*ERR(err))) unumf_formatDouble(f, value, result, ERR(err));
+    if (U_SUCCESS(*ERR(err))) {
+        // The category of the number as written (`1.0` is "other" in English, `1` is "one").
+        UPluralRules *rules = uplrules_open(locale, ERR(err));
+        if (U_SUCCESS(*ERR(err)) && rules != NULL) {
+            UChar buf[16];
+            int32_t k = uplrules_selectFormatted(rules, result, buf, 16, ERR(err));
+            if (U_SUCCESS(*ERR(err)) && keywordCapacity > 0) {
+                int32_t i = 0;
+                for (; i < k && i < keywordCapacity - 1; i++) keyword[i] = (char)buf[i];
+                keyword[i] = 0;
+            }
+            uplrules_close(rules);
+        }
+    }
+    if (U_SUCCESS(*ERR(err))) len = unumf_resultToString(result, (UChar *)out, capacity, ERR(err));
+    unumf_closeResult(result);
+    unumf_close(f);
+    return len;
+}
+
 const char *CICU_errorName(int32_t err) { return u_errorName((UErrorCode)err); }
 
 int32_t CICU_localeID(const char *name, const char *numbers, char *out, int32_t capacity) {

@@ -146,8 +146,10 @@ final class BrowseAppTests: XCTestCase {
         let row = try XCTUnwrap(app.selectedRow)
         let b = BrowseLineBuilder(context: RenderContext(direction: .rtl))
         let lines = BrowseInspector.lines(row.entry.translation!, direction: .rtl, width: 70, builder: b).map(\.line.text)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("0 U+0061   a     L     2   4 LATIN SMALL LETTER A") }, lines.joined(separator: "\n"))
-        XCTAssertTrue(lines.contains { $0.hasPrefix("4 U+05D0   א     R     1   2 HEBREW LETTER ALEF") }, lines.joined(separator: "\n"))
+        // A `Table` (R36): the columns' headers over them, the numbers at the right of theirs.
+        XCTAssertTrue(lines.contains("#  code    char  class  lvl  vis  name"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains("0  U+0061  a     L        2    4  LATIN SMALL LETTER A"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains("4  U+05D0  א     R        1    2  HEBREW LETTER ALEF"), lines.joined(separator: "\n"))
         XCTAssertTrue(lines.contains("runs (visual order): 3..<7 rtl, 0..<3 ltr"), lines.joined(separator: "\n"))
 
         // Scrolling the focused inspector reaches the table on screen.

@@ -41,10 +41,13 @@ let mailbox = AppMailbox()
 Task.detached { for step in 1...20 { try await Task.sleep(for: .milliseconds(150)); mailbox.post(Double(step) / 20) } }
 var options = TerminalSessionOptions()
 (options.mailbox, options.rawKeys) = (mailbox, true)
-// The terminal notice (R21) with the app's own name, in Arabic where the app has its text (by id).
+// The terminal notice (R21) names the app and keeps what was shown in $XDG_CONFIG_HOME/settings-app;
+// the app has no help, so the box offers none. In Arabic where the app has its text (by id).
+options.appName = "settings-app"
 let arabic = ["tmuxPassthrough.problem": "يحجب {terminal} عن الطرفية إعدادات {program} لثنائية الاتجاه.", "tmuxPassthrough.fix": "شغّل: {command}"]
 options.noticeText = { notice, _ in
-    notice.rewritten(arguments: ["program": "settings-app"], direction: arabic[notice.id + ".fix"] != nil ? .rtl : .ltr) { arabic[$0] }
+    notice.rewritten(direction: arabic[notice.id + ".fix"] != nil ? .rtl : .ltr) { arabic[$0] }
 }
-(options.noticeLabels.title, options.noticeLabels.keys, options.noticeLabels.direction) = ("الطرفية", "للإغلاق: Enter أو Esc", .rtl)
+(options.noticeLabels.title, options.noticeLabels.closeKeys, options.noticeLabels.direction) = ("الطرفية", "للإغلاق: Enter أو Esc", .rtl)
+(options.noticeLabels.lineLead, options.noticeLabels.lineHint) = ("الطرفية:", "‏? يعرض ما العمل")
 TerminalSession.runFullScreen(options: options) { _ in Settings() }

@@ -86,12 +86,28 @@ public enum NumeralSystem: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// A number with up to `fractionDigits` decimals (trailing zeros dropped), in this system,
-    /// written by ICU (R6) with the separators of the convention locale (`conventionLocale`) and no grouping: `٠٫٥` in
-    /// `arab`, `0.5` in `latn`.
+    /// A number with exactly `fractionDigits` decimals (a price of 12.9 with 2 is `١٢٫٩٠` in
+    /// `arab`, `12.90` in `latn`), in this system, written by ICU (R6) with the separators of the
+    /// convention locale (`conventionLocale`) and no grouping. `maximumFractionDigits:` drops
+    /// trailing zeros instead.
+    ///
+    ///     NumeralSystem.arab.format(12.9, fractionDigits: 2)         // "١٢٫٩٠"
+    ///     NumeralSystem.latn.format(0.5, fractionDigits: 0)          // "0" (rounded half to even)
     public func format(_ x: Double, fractionDigits: Int) -> String {
-        let digits = String(repeating: "#", count: max(0, min(fractionDigits, 15)))
-        let skeleton = fractionDigits > 0 ? "." + digits + " group-off" : "precision-integer group-off"
+        let f = max(0, min(fractionDigits, 15))
+        let skeleton = f > 0 ? "." + String(repeating: "0", count: f) + " group-off" : "precision-integer group-off"
+        return NumberStyle.format(x, skeleton: skeleton, locale: icuLocaleID(conventionLocale, numerals: self))
+            ?? convert(String(x))
+    }
+
+    /// A number with up to `maximumFractionDigits` decimals, trailing zeros dropped (`٠٫٥` in
+    /// `arab`, `0.5` in `latn` for 0.50 with 2), as `format(_:fractionDigits:)` writes it otherwise:
+    /// for labels such as a slider's ticks, where `0.5` reads better than `0.50`.
+    ///
+    ///     NumeralSystem.arab.format(12.9, maximumFractionDigits: 2)  // "١٢٫٩"
+    public func format(_ x: Double, maximumFractionDigits: Int) -> String {
+        let digits = String(repeating: "#", count: max(0, min(maximumFractionDigits, 15)))
+        let skeleton = maximumFractionDigits > 0 ? "." + digits + " group-off" : "precision-integer group-off"
         return NumberStyle.format(x, skeleton: skeleton, locale: icuLocaleID(conventionLocale, numerals: self))
             ?? convert(String(x))
     }

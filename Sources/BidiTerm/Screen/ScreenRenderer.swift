@@ -210,7 +210,7 @@ public struct ScreenRenderer {
         if let decimal, Double(decimal) == x,
            let s = style.format(decimal: decimal, locale: icuLocale, numerals: numeralsOverride) { return s }
         if let s = style.format(x, locale: icuLocale, numerals: numeralsOverride) { return s }
-        return numerals.format(x, fractionDigits: 6)
+        return numerals.format(x, maximumFractionDigits: 6)
     }
 
     /// `ref` resolved: looked up in the form its count takes, arguments filled (numbers through

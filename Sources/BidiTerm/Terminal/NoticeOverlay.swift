@@ -3,7 +3,8 @@
 /// the apps keep their key hints), that says what goes wrong and the exact setting that fixes it.
 ///
 /// Enter and Escape close the box (and do nothing else); every other key and event goes to the
-/// app, which runs normally beneath. The apps show the same notice again in their help.
+/// app, which runs normally beneath. An app with help (`hasHelp`) shows the same notice again
+/// there; for one without, `?` and F1 open the box again from the one-line form.
 public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
     /// The app beneath.
     public private(set) var app: App
@@ -15,15 +16,20 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
     public private(set) var isShowingLine: Bool
     /// The words around the notice (title, keys, the one-line form's lead and hint).
     public let labels: TerminalNoticeLabels
+    /// The app shows the notice in its help (`?`, F1): the box says so, and those keys go to the
+    /// app. Without help, they open the box again in place of the one-line form.
+    public let hasHelp: Bool
 
     /// `app` with `notice` over its first frames (nil: the app alone). `asLine`: the notice was
     /// shown in a box in this terminal before; it is one line above the key hints until the user
     /// opens the help (`?` or F1), or closes it (Enter, Escape). `labels`: the words around it, in
-    /// the app's language.
-    public init(_ app: App, notice: TerminalNotice?, asLine: Bool = false, labels: TerminalNoticeLabels = TerminalNoticeLabels()) {
+    /// the app's language. `hasHelp`: the app shows the notice in its help (see `hasHelp`).
+    public init(_ app: App, notice: TerminalNotice?, asLine: Bool = false, labels: TerminalNoticeLabels = TerminalNoticeLabels(),
+                hasHelp: Bool = true) {
         self.app = app
         self.notice = notice
         self.labels = labels
+        self.hasHelp = hasHelp
         let line = asLine && !(notice?.ascii ?? false)
         isShowing = notice != nil && !line
         isShowingLine = notice != nil && line
@@ -34,7 +40,7 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
     /// user closed stays closed.
     public mutating func replaceNotice(_ notice: TerminalNotice?, asLine: Bool = false) {
         guard notice != self.notice else { return }
-        self = NoticeOverlay(app, notice: notice, asLine: asLine, labels: labels)
+        self = NoticeOverlay(app, notice: notice, asLine: asLine, labels: labels, hasHelp: hasHelp)
     }
 
     /// Changes the app beneath (its theme, glyphs, layout options: what a late answer changed).
@@ -115,7 +121,7 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
         let textRows = BidiEngine().layout(n.line, direction: BaseDirection(n.direction), width: inner).lines.count
         var children = [Stack.Child(n.originalLine == nil ? .fill : .cells(textRows), Paragraph(n.line, direction: .fixed(n.direction)))]
         if let original = n.originalLine { children.append(Stack.Child(.fill, Paragraph(original, direction: .fixed(.ltr)))) }
-        children.append(Stack.Child(.cells(1), Label(labels.keys, direction: .fixed(labels.direction))))
+        children.append(Stack.Child(.cells(1), Label(hasHelp ? labels.keys : labels.closeKeys, direction: .fixed(labels.direction))))
         Pane(title: labels.title, border: true, child: Stack(.vertical, children)).render(box, into: &buffer, context: ctx)
         // The cursor stays hidden while the box covers the screen's bottom.
         return cursor.flatMap { $0.y >= box.y && $0.y < box.maxY ? nil : $0 }
@@ -153,8 +159,14 @@ public struct NoticeOverlay<App: TerminalApp>: TerminalApp {
                 isShowingLine = false
                 return .continue
             }
-            // The help shows the notice whole.
-            if key == .character("?") || key == .function(1) { isShowingLine = false }
+            if key == .character("?") || key == .function(1) {
+                isShowingLine = false
+                // The help shows the notice whole; without help, the box shows it here.
+                guard hasHelp else {
+                    isShowing = true
+                    return .continue
+                }
+            }
         }
         return app.handle(key)
     }

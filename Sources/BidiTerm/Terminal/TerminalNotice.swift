@@ -116,8 +116,11 @@ public struct TerminalNotice: Hashable, Sendable, Codable {
 public struct TerminalNoticeLabels: Hashable, Sendable {
     /// The box's title.
     public var title = "Terminal"
-    /// The box's last line: the keys that close it, and where it shows again.
+    /// The box's last line: the keys that close it, and where it shows again (for an app that
+    /// shows the notice in its help).
     public var keys = "Enter or Esc: close · shown again in help (? or F1)"
+    /// The box's last line for an app without help: the keys that close it.
+    public var closeKeys = "Enter or Esc: close"
     /// Before the problem, in the one-line form.
     public var lineLead = "Terminal:"
     /// After the problem, in the one-line form.

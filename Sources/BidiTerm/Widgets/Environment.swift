@@ -43,6 +43,9 @@ public struct EnvironmentValues: Sendable {
         get { values[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
         set { values[ObjectIdentifier(key)] = newValue }
     }
+
+    /// Sets the value of the key whose type has identity `id`.
+    mutating func set(_ value: any Sendable, for id: ObjectIdentifier) { values[id] = value }
 }
 
 extension RenderContext {
@@ -70,7 +73,9 @@ public struct EnvironmentScope: Widget {
     /// Wraps `content`, setting `value` for `key` below it.
     public init<K: EnvironmentKey>(_ content: any Widget, key: K.Type, value: K.Value) {
         self.content = content
-        self.apply = { $0[key] = value }
+        // The closure holds the key's identity, not its metatype (which need not be Sendable).
+        let id = ObjectIdentifier(key)
+        self.apply = { $0.set(value, for: id) }
     }
 
     /// Wraps `content`, setting the value at `keyPath` below it.

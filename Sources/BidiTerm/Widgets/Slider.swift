@@ -123,7 +123,7 @@ public struct Slider: Widget {
         guard needsTickRow, tickY < area.maxY else { return }
         var lastEnd = Int.min   // leading offset just past the last label drawn
         for t in ticks.sorted() {
-            let text = context.numerals.format(t, fractionDigits: tickFractionDigits)
+            let text = context.numerals.format(t, maximumFractionDigits: tickFractionDigits)
             let w = context.width(of: text)
             let leadingTrackStart = m.leadingOffset(of: track, in: area)
             let center = leadingTrackStart + leadingPosition(of: t, trackWidth: track.width)

@@ -77,6 +77,36 @@ public struct StarRating: Widget {
         return (0..<max).map { i in i < whole ? .full : (i == whole && half ? .half : .empty) }
     }
 
+    /// The rating after a key press, as `Slider.value(after:step:direction:)` and
+    /// `Toggle.isOn(after:direction:)` read keys (R14: arrows are physical). → and ← move the end
+    /// of the filled stars one `step` to the right or left on screen, whatever that does to the
+    /// rating (the stars start at the leading edge, R11, so in RTL → lowers it); ↑ raises and ↓
+    /// lowers it; Home gives 0 and End `max`; a digit key (in any of the three numeral systems,
+    /// R6) gives that many stars when it is no more than `max`. Other keys change nothing. The
+    /// result is clamped to `0…max`.
+    ///
+    ///     let rating = StarRating(value: 3, max: 5)
+    ///     rating.value(after: .right, direction: .rtl)              // 2.0
+    ///     rating.value(after: .up, step: 0.5, direction: .rtl)      // 3.5
+    ///     rating.value(after: .character("٤"), direction: .rtl)     // 4.0
+    public func value(after key: KeyEvent, step: Double = 1, direction: LayoutDirection) -> Double {
+        let top = Double(Swift.max(0, max))
+        var v = value.isNaN ? 0 : value
+        switch key {
+        case .right, .left: v += step * Double(Mirroring(direction).readingStep(of: key) ?? 0)
+        case .up: v += step
+        case .down: v -= step
+        case .home: v = 0
+        case .end: v = top
+        case .character(let c):
+            guard let digit = c.wholeNumberValue, c.unicodeScalars.count == 1,
+                  c.unicodeScalars.first?.properties.numericType == .decimal, Double(digit) <= top else { return Swift.min(top, Swift.max(0, v)) }
+            v = Double(digit)
+        default: break
+        }
+        return Swift.min(top, Swift.max(0, v))
+    }
+
     public func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty, max > 0 else { return }
         let m = context.mirroring

@@ -4,24 +4,38 @@ import Foundation
 /// Reading and writing the memory's file in the user's config directory.
 extension TerminalMemory {
     /// The file's path: `$XDG_CONFIG_HOME/rtl-tui/terminals`, else `$HOME/.config/rtl-tui/terminals`
-    /// (nil when neither variable is set).
-    public static func path(environment: [String: String]) -> String? {
-        if let x = environment["XDG_CONFIG_HOME"], x.hasPrefix("/") { return x + "/rtl-tui/terminals" }
-        if let h = environment["HOME"], !h.isEmpty { return h + "/.config/rtl-tui/terminals" }
+    /// (nil when neither variable is set): rtl-tui's own, where `rtl-tui doctor` keeps the order
+    /// the user chose for a terminal.
+    public static func path(environment: [String: String]) -> String? { path(environment: environment, app: "rtl-tui") }
+
+    /// The path of the file an app named `app` keeps its memory in: `$XDG_CONFIG_HOME/<app>/terminals`,
+    /// else `$HOME/.config/<app>/terminals` (nil when neither variable is set). A `/` in the name
+    /// becomes `-`; an empty name, `.` and `..` become `app`.
+    public static func path(environment: [String: String], app: String) -> String? {
+        var folder = app.replacingOccurrences(of: "/", with: "-")
+        if folder.isEmpty || folder == "." || folder == ".." { folder = "app" }
+        if let x = environment["XDG_CONFIG_HOME"], x.hasPrefix("/") { return x + "/" + folder + "/terminals" }
+        if let h = environment["HOME"], !h.isEmpty { return h + "/.config/" + folder + "/terminals" }
         return nil
     }
 
     /// The remembered answers (none when the file is missing or unreadable).
-    public static func load(environment: [String: String]) -> TerminalMemory {
-        guard let p = path(environment: environment), let text = try? String(contentsOfFile: p, encoding: .utf8) else {
+    public static func load(environment: [String: String]) -> TerminalMemory { load(path: path(environment: environment)) }
+
+    /// The answers remembered in the file at `path` (none when it is nil, missing or unreadable).
+    public static func load(path: String?) -> TerminalMemory {
+        guard let p = path, let text = try? String(contentsOfFile: p, encoding: .utf8) else {
             return TerminalMemory()
         }
         return TerminalMemory(text: text)
     }
 
     /// Writes the answers, creating the folder; the error says which file could not be written.
-    public func save(environment: [String: String]) throws {
-        guard let p = Self.path(environment: environment) else {
+    public func save(environment: [String: String]) throws { try save(path: Self.path(environment: environment)) }
+
+    /// Writes the answers to the file at `path`, creating its folder.
+    public func save(path: String?) throws {
+        guard let p = path else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "neither XDG_CONFIG_HOME nor HOME is set"])
         }
         let dir = (p as NSString).deletingLastPathComponent

@@ -41,83 +41,35 @@ public enum TerminalSessionError: Error, CustomStringConvertible, Equatable, Sen
     public var exitStatus: Int32 { 1 }
 }
 
-/// How the interactive session sets up the terminal.
-public struct TerminalSessionOptions: Sendable {
-    /// The defaults: automatic bidi mode and theme, identification on, no mouse.
-    public init() {}
-
-    /// Who runs bidi and how the terminal's own bidi is dealt with (R21); `auto` by default.
-    public var bidiMode: TerminalBidiMode = .auto
-    /// Raw keys: Ctrl-C, Ctrl-Z and Ctrl-\ arrive as `.ctrl` keys instead of raising SIGINT,
-    /// SIGTSTP and SIGQUIT. Off by default (cbreak mode).
-    public var rawKeys = false
-    /// How long ESC waits for the rest of an escape sequence, in milliseconds. Short, so the
-    /// Escape key answers at once; an escape sequence arrives in one piece from a local terminal
-    /// and nearly always from SSH too.
-    public var escapeDelayMilliseconds = 25
-    /// Report mouse button presses and the wheel as `.mouse` events.
-    public var mouse = false
-    /// Ask the terminal who it is, its modes, colours and glyph widths at start-up (R21).
-    public var identify = true
-    /// Glyphs whose advance to measure at start-up, beyond `GlyphWidths.interfaceGlyphs`.
-    public var glyphs: [String] = []
-    /// The longest wait for one batch of answers.
-    public var probeTimeout: Duration = .seconds(2)
-    /// How long the first frame waits for the terminal's first answer. When nothing at all has
-    /// come by then, the app starts at once with the plan for a terminal that does not answer
-    /// (from the environment alone), and answers that come later (each batch within
-    /// `probeTimeout`) correct the plan and repaint (`TerminalStartup`). Half a second: a local
-    /// terminal answers in milliseconds and one over SSH after a round trip, so the first frame is
-    /// nearly always drawn with the answers in; nil: wait for every answer.
-    public var firstAnswerWait: Duration? = .milliseconds(500)
-    /// Where combining marks go (`MarkPlacement`); nil (the default): from how far the terminal
-    /// moved the cursor over a mark (`MarkPlacement.decide`).
-    public var marks: MarkPlacement? = nil
-    /// `--theme`: `auto` follows the terminal's background.
-    public var theme: ThemeOption = .auto
-    /// Messages from other threads and tasks for the app (`TerminalApp.receive(_:)`), or nil.
-    public var mailbox: AppMailbox? = nil
-    /// The app's own text for the terminal notice (R21), or nil for the library's English, which
-    /// names rtl-tui and its `--bidi-mode`: given the notice (its `id` and `arguments` say which
-    /// it is and what it names) and the plan it comes from (the terminal, `setup.strategy`,
-    /// `setup.passthrough`), it returns the notice in the app's product name, flags and language
-    /// (nil: no notice), usually with `TerminalNotice.rewritten(arguments:direction:templates:)`:
-    ///
-    /// ```swift
-    /// options.noticeText = { notice, _ in
-    ///     notice.rewritten(arguments: ["program": "my-app"], direction: .rtl) { myCatalog["notice." + $0] }
-    /// }
-    /// ```
-    ///
-    /// Where the terminal may reorder what is sent (`TerminalNotice.mayReadBackwards`), a notice
-    /// rewritten right to left keeps the library's line beneath it (`originalLine`), so that it
-    /// reads in one of the two. A notice for a terminal that cannot show UTF-8 (`ascii`) is drawn
-    /// in ASCII only: its rewrite must be ASCII too.
-    public var noticeText: (@Sendable (TerminalNotice, TerminalSetup) -> TerminalNotice?)? = nil
-    /// Draw on the terminal's alternate screen (the default, as full-screen programs do: on quit
-    /// the screen the user had comes back). Off: frames are drawn on the normal screen, and the
-    /// last one stays there, above the shell's next prompt and then in the scrollback, after quit
-    /// or Ctrl-Z.
-    public var alternateScreen = true
-    /// The words around the notice (its box's title and keys, the one-line form), in the app's
-    /// language; English by default.
-    public var noticeLabels = TerminalNoticeLabels()
-    /// The environment consulted for TERM, NO_COLOR, TMUX and the terminals' own variables.
-    public var environment: [String: String] = ProcessInfo.processInfo.environment
-}
-
 /// The interactive terminal: start-up checks, curses mode, the R21 bidi modes, signal safety,
 /// and the run loop.
 ///
 /// ```swift
+/// import BidiTerm
+/// import BidiTermTerminal
+/// #if canImport(Glibc)
+/// import Glibc
+/// #endif
+///
+/// struct MyApp: TerminalApp {
+///     mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? {
+///         Label("שלום").render(buffer.area, into: &buffer, context: RenderContext(direction: .rtl))
+///         return nil
+///     }
+///     mutating func handle(_ key: KeyEvent) -> AppAction { key == .character("q") ? .quit : .continue }
+/// }
+///
 /// do {
-///     let exit = try TerminalSession.run(MyApp())
+///     let exit = try TerminalSession.run(options: TerminalSessionOptions()) { _ in MyApp() }
 ///     exit.exitProcess()
 /// } catch let e as TerminalSessionError {
 ///     TerminalSession.printError(e.description)
-///     Glibc.exit(e.exitCode.rawValue)
+///     Glibc.exit(e.exitStatus)
 /// }
 /// ```
+///
+/// `TerminalSession.runFullScreen(MyApp(), options: TerminalSessionOptions())` does the same in
+/// one line.
 ///
 /// Start-up: the locale comes from the environment; a non-UTF-8 character set (LANG unset, C,
 /// POSIX) switches LC_CTYPE to C.UTF-8 with a one-line warning. Standard input and output must be
@@ -369,7 +321,8 @@ public final class TerminalSession {
     /// mode afterwards: call `end()` (the static `run` does).
     public func run<App: TerminalApp>(_ app: App) -> AppLoopExit {
         let adapted = FindingsUpdates.adapt(app, findings: findings, theme: theme, colors: backend.colorSupport)
-        let overlay = NoticeOverlay(adapted, notice: findings.notice, asLine: findings.noticeSeenBefore, labels: options.noticeLabels)
+        let overlay = NoticeOverlay(adapted, notice: findings.notice, asLine: findings.noticeSeenBefore, labels: options.noticeLabels,
+                                    hasHelp: options.noticeInHelp)
         var loop = AppLoop(app: FollowingFindings(overlay, updates: updates), backend: backend, mailbox: options.mailbox)
         return loop.run { [self] in self.control() }
     }

@@ -127,6 +127,12 @@ public final class TerminalStartup {
         var findings = TerminalFindings(notice: setup.notice, backgroundReply: result.background, advances: result.advances)
         findings.marks = MarkPlacement.decide(advances: result.advances, requested: options.marks, wireOrder: setup.wireOrder)
         if findings.readsBytes { findings.notice = Notices.readsBytes(setup.drawing.family, environment: env) }
+        // The notice names the app that shows it (its name, its flags).
+        let appName = options.appName ?? TerminalSession.programName
+        if let notice = findings.notice {
+            findings.notice = notice.rewritten(arguments: ["program": appName].merging(options.noticeArguments) { $1 },
+                                               direction: notice.direction)
+        }
         // The app's own words for the notice: its product name, its flags, its language.
         if let notice = findings.notice, let rewrite = options.noticeText {
             findings.notice = rewrite(notice, setup).map { TerminalSession.keepingOriginal($0, of: notice) }
@@ -135,12 +141,13 @@ public final class TerminalStartup {
         if let n = findings.notice, !n.ascii, options.identify {
             let key = TerminalMemory.noticeKey(n, terminal: TerminalMemory.key(for: setup.drawing, answers: result.outerAnswers ?? result.answers,
                                                                                  environment: env))
-            var memory = TerminalMemory.load(environment: env)
+            let file = options.noticeMemoryFile ?? TerminalMemory.path(environment: env, app: appName)
+            var memory = TerminalMemory.load(path: file)
             if memory.noticesShown.contains(key) {
                 findings.noticeSeenBefore = true
             } else {
                 memory.rememberNoticeShown(key)
-                try? memory.save(environment: env)
+                try? memory.save(path: file)
             }
         }
         return TerminalSession.Identification(probe: result, setup: setup, findings: findings, multiplexer: tmux,

@@ -162,6 +162,11 @@ int32_t CICU_formatNumber(const char *locale, const uint16_t *skeleton, int32_t 
 /// floating point.
 int32_t CICU_formatDecimal(const char *locale, const uint16_t *skeleton, int32_t skeletonLength,
                            const char *decimal, int32_t decimalLength, uint16_t *out, int32_t capacity, int32_t *err);
+/// CICU_formatNumber, and the CLDR plural category of the number as formatted
+/// (uplrules_selectFormatted: `1.0` is "other" in English where `1` is "one"), written as a
+/// NUL-terminated keyword to `keyword`. The return value and errors are CICU_formatNumber's.
+int32_t CICU_formatNumberPlural(const char *locale, const uint16_t *skeleton, int32_t skeletonLength, double value,
+                                uint16_t *out, int32_t capacity, char *keyword, int32_t keywordCapacity, int32_t *err);
 // ---- message formatting (shim.cpp: icu::MessageFormat, which the C API cannot reach with named
 // arguments) --------------------------------------------------------------------------------------
 /// One argument of a message: a name and either a number or a UTF-16 string.

@@ -190,20 +190,30 @@ enum BrowseInspector {
         out += b.wrapped("hidden: " + (hidden.isEmpty ? "none" : hidden.joined(separator: ", ")), width: width, direction: ltr,
                          style: hidden.isEmpty ? .plain : b.context.theme.warning)
 
-        // The table: one row per code point.
-        let n = String(max(0, count - 1)).count
-        func pad(_ s: String, _ w: Int) -> String {
-            s + String(repeating: " ", count: max(1, w - engine.width(of: s, options: LayoutOptions(
-                shaping: false, marksInOwnCells: b.context.options.marksInOwnCells))))
-        }
-        out.append(b.line(pad("#", n + 1) + pad("code", 9) + pad("char", 6) + pad("class", 6) + pad("lvl", 4) + pad("vis", n + 1) + "name",
-                          width: width, direction: ltr, style: b.label))
-        var ctx = b.context
+        // The table: one row per code point, drawn by `Table` (left to right: the analysis is of
+        // code points, whatever the paragraph's direction), its rows taken over as panel lines.
+        var ctx = b.context.with(direction: .ltr)
         ctx.options.shaping = false
-        for row in inspector.rows {
-            let line = pad(String(row.index), n + 1) + pad(row.code, 9) + pad(row.glyph, 6) + pad(String(describing: row.bidiClass), 6)
-                + pad(row.level.map(String.init) ?? "x", 4) + pad(row.visualPosition.map(String.init) ?? "-", n + 1) + row.name
-            out.append(BrowseLine(line: ctx.layoutLine(line, direction: ltr, maxWidth: width), align: .ltr, style: .plain))
+        var table = Table(columns: [Table.Column("#"), Table.Column("code"), Table.Column("char"), Table.Column("class"),
+                                    Table.Column("lvl"), Table.Column("vis"), Table.Column("name", width: .fill(1))],
+                          rows: inspector.rows.map { row in
+                              [String(row.index), row.code, row.glyph, String(describing: row.bidiClass),
+                               row.level.map(String.init) ?? "x", row.visualPosition.map(String.init) ?? "-", row.name]
+                          })
+        table.spacing = 2
+        table.cellDirection = .fixed(.ltr)
+        let drawn = table.rendered(width: width, height: table.headerHeight + inspector.rows.count, context: ctx)
+        for y in 0..<drawn.area.height {
+            var cells: [VisualCell] = []
+            var x = 0
+            while x < drawn.area.width, let cell = drawn[x, y] {
+                let w = max(1, Int(cell.width))
+                cells.append(VisualCell(text: cell.symbol, width: w, logical: x..<(x + 1), level: 0))
+                x += w
+            }
+            while let last = cells.last, last.text == " " { cells.removeLast() }
+            let line = VisualLine(cells: cells, width: cells.reduce(0) { $0 + $1.width }, logicalRange: 0..<cells.count)
+            out.append(BrowseLine(line: line, align: .ltr, style: y == 0 ? b.label : .plain))
         }
         return out
     }

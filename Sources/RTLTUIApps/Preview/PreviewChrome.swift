@@ -50,18 +50,11 @@ public struct PreviewChrome {
         return out
     }()
 
-    /// The language of the user's messages: the first language of `LANGUAGE` (a colon-separated
-    /// list, as GNU gettext reads it) that the chrome speaks, else `LC_ALL`, `LC_MESSAGES` or
-    /// `LANG` (the first that is set and not empty); `en` when none is. `LANGUAGE` needs no
-    /// installed locale, so `LANGUAGE=he` gives a Hebrew chrome on a server that has only C.UTF-8.
+    /// The language of the user's messages: `Locales.userLanguage(environment:offered:)` with the
+    /// languages the chrome speaks (the first of `LANGUAGE` the chrome has, else `LC_ALL`,
+    /// `LC_MESSAGES` or `LANG`; `en` when none is set).
     public static func userLocale(environment: [String: String]) -> String {
-        for l in (environment["LANGUAGE"] ?? "").split(separator: ":") {
-            if let tag = Locales.canonicalTag(String(l)), languages.contains(Locales.language(of: tag)) { return String(l) }
-        }
-        for v in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let l = environment[v], !l.isEmpty { return l }
-        }
-        return "en"
+        Locales.userLanguage(environment: environment, offered: Set(languages))
     }
 
     /// The chrome's direction (R1).

@@ -23,6 +23,10 @@ enum FullScreen {
     static func options() -> TerminalSessionOptions {
         var o = TerminalSessionOptions()
         o.environment = CommandEnvironment.variables
+        // rtl-tui's notices name rtl-tui, are shown again in every app's help (`?`, F1) and are
+        // remembered in rtl-tui's own file ($XDG_CONFIG_HOME/rtl-tui/terminals).
+        o.appName = "rtl-tui"
+        o.noticeInHelp = true
         let locale = PreviewChrome.userLocale(environment: o.environment)
         o.noticeText = { notice, _ in PreviewChrome(locale: locale).terminalNotice(notice) }
         o.noticeLabels = PreviewChrome(locale: locale).terminalNoticeLabels

@@ -9,6 +9,8 @@ final class NoticeTextTests: XCTestCase {
     private func options() -> TerminalSessionOptions {
         var o = TerminalSessionOptions()
         o.identify = false
+        // The library's English as rtl-tui's own apps show it (without a name, the executable's).
+        o.appName = "rtl-tui"
         o.environment = ["TERM": "xterm-256color", "TERM_PROGRAM": "Apple_Terminal",
                          "XDG_CONFIG_HOME": NSTemporaryDirectory() + "notice-text-\(getpid())"]
         return o
