@@ -69,7 +69,7 @@ fuzz:
 fuzz-smoke:
 	Scripts/fuzz.sh all $(FUZZ_SMOKE_LIMIT) -seed=1 -runs=$(FUZZ_SMOKE_RUNS)
 
-# Installing where it is used (Scripts/package.sh; README, "Installing on a server"). One portable
+# Installing where it is used (Scripts/package.sh; Docs/guide/installing.md). One portable
 # build (`make static`, .build-static/): the Swift runtime, ICU with its data, ncursesw, libvterm
 # and libxml2 linked statically, so the programs load nothing but the C library (glibc 2.34 or
 # later). From it: `make install PREFIX=/usr/local` installs PREFIX/bin/rtl-tui,

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Installing rtl-tui where it is used (servers over SSH; README, "Installing on a server"):
+# Installing rtl-tui where it is used (servers over SSH; Docs/guide/installing.md):
 #   Scripts/package.sh build              the portable release programs in .build-static/:
 #                                         rtl-tui (the front: plain `render` itself) and rtl-tui-full
 #                                         (every command), which the front starts in its place,
 #                                         loading nothing but the C library (see `build`)
 #   Scripts/package.sh stage DIR PREFIX   PREFIX/bin/rtl-tui, PREFIX/libexec/rtl-tui/rtl-tui-full,
 #                                         the man pages, the bash, zsh and fish completions and
-#                                         the licence texts under DIR/PREFIX (make install:
-#                                         DIR=$DESTDIR)
+#                                         the licence texts and the guide
+#                                         (PREFIX/share/doc/rtl-tui/Docs/guide/) under DIR/PREFIX
+#                                         (make install: DIR=$DESTDIR)
 #   Scripts/package.sh dist               rtl-tui-VERSION-linux-ARCH.tar.gz in the repository root:
 #                                         the staged tree and INSTALL (make dist)
 #   Scripts/package.sh deb                rtl-tui_VERSION_ARCH.deb: the staged tree under /usr,
@@ -118,6 +119,17 @@ manpages() {
   ls "$out"/rtl-tui.1 "$out"/rtl-tui.run.1 >/dev/null
 }
 
+# The guide (Docs/guide/) and the pages it links, in the repository's layout so that its relative
+# links hold: PREFIX/share/doc/rtl-tui/Docs/guide/README.md is its index (the man pages name it).
+guide() {
+  local out=$1
+  install -Dm644 -t "$out" README.md BENCHMARKS.md
+  install -Dm644 -t "$out/Docs" Docs/*.md
+  install -Dm644 -t "$out/Docs/guide" Docs/guide/*.md
+  install -Dm644 -t "$out/Docs/images" Docs/images/*.png
+  install -Dm644 -t "$out/Demo" Demo/README.md
+}
+
 # The tree every way of installing puts down (make install, make dist, the .deb and the .rpm).
 # zsh: site-functions, in zsh's own search path for /usr/local and on Fedora and RHEL for /usr;
 # the .deb uses Debian's vendor-completions (ZSH_COMPLETIONS=vendor-completions).
@@ -129,6 +141,7 @@ stage() {
   install -Dm755 "$FULL" "$dest$prefix/libexec/rtl-tui/rtl-tui-full"
   manpages "$dest$prefix/share/man/man1"
   gzip -9nf "$dest$prefix/share/man/man1"/*.1
+  guide "$dest$prefix/share/doc/rtl-tui"
   "$BIN" --generate-completion-script bash | install -Dm644 /dev/stdin "$dest$prefix/share/bash-completion/completions/rtl-tui"
   "$BIN" --generate-completion-script zsh | install -Dm644 /dev/stdin "$dest$prefix/share/zsh/$zsh/_rtl-tui"
   "$BIN" --generate-completion-script fish | install -Dm644 /dev/stdin "$dest$prefix/share/fish/vendor_completions.d/rtl-tui.fish"
@@ -321,6 +334,7 @@ test_deb() {
     [ "$out" = "123 !םלוע םולש" ]
     /usr/bin/rtl-tui --version
     man -w rtl-tui >/dev/null
+    [ -f /usr/share/doc/rtl-tui/Docs/guide/README.md ] && [ -f /usr/share/doc/rtl-tui/Docs/guide/run.md ]
     [ -f /usr/share/bash-completion/completions/rtl-tui ]
     # The demo in a terminal (tmux, started inside this namespace), quit with q.
     sock=rtl-tui-deb-$$

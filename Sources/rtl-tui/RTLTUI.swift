@@ -14,7 +14,7 @@ struct RTLTUI: ParsableCommand {
             Arabic, Hebrew and Persian text mixed with Latin, digits and brackets is reordered by the \
             Unicode Bidirectional Algorithm (ICU), Arabic letters are joined, and screens mirror the way \
             RTL readers expect.
-            """,
+            """ + GuidePage.line("README.md"),
         version: "0.6.0",
         subcommands: [DemoCommand.self, PreviewCommand.self, RenderCommand.self, InspectCommand.self, CheckCommand.self, BrowseCommand.self,
                       DoctorCommand.self, RunCommand.self]
@@ -74,4 +74,13 @@ struct RTLTUI: ParsableCommand {
 
     /// 74, after saying so, when the command's output could not be written (`WriteFailure`).
     private static func outputFailed() -> Int32? { WriteFailure.reported() }
+}
+
+/// The last paragraph of each command's help and man page: where its page of the guide is, in the
+/// source and as `make install` and the `.deb` install it (Scripts/package.sh).
+enum GuidePage {
+    static func line(_ page: String) -> String {
+        "\n\nThe guide: Docs/guide/\(page) in rtl-tui's source; installed, " +
+            "PREFIX/share/doc/rtl-tui/Docs/guide/\(page) (/usr/share/doc/… from the .deb)."
+    }
 }

@@ -354,8 +354,6 @@ final class HostLoop {
     func render() {
         lastFrame = Self.now()
         pendingFrame = false
-        watchProgram()
-        program.lookAfterFrame = true
         if emulator.altScreen != shownAlternate {
             shownAlternate = emulator.altScreen
             let bytes = Array((shownAlternate ? "\u{1B}[?1049h" : "\u{1B}[?1049l").utf8) + (shownAlternate ? [] : setup.enter)
@@ -440,6 +438,12 @@ final class HostLoop {
             s.write(raw: fix)
             s.flush()
         }
+        // R27: the look at the program comes after the frame is out, so a key's echo never waits
+        // for `tcgetpgrp` or a read of `/proc`; a new verdict draws every row again in the next
+        // frame (one frame interval later at most).
+        watchProgram()
+        if dirtyAll { pendingFrame = true }
+        program.lookAfterFrame = true
     }
 
     /// A row of the program's screen as shown: reordered by runs (R23–R25), or as stored when the

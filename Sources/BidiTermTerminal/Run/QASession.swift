@@ -2,7 +2,7 @@ import BidiTerm
 import Foundation
 
 /// `run --strings`: the screen's text tied to catalog entries while the program runs (the QA
-/// workflow of the README). The catalogs are read and indexed on a thread of their own, so the
+/// workflow of `Docs/guide/run.md`). The catalogs are read and indexed on a thread of their own, so the
 /// program starts at once; each screen is matched there too, at most every `interval`, so that
 /// matching never delays a frame. The latest match serves the inspector and the command key's
 /// list; every screen whose set of entries differs from the last one is counted in the report

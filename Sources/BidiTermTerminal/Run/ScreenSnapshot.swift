@@ -2,7 +2,7 @@ import BidiTerm
 import Foundation
 
 /// The screen of `run` written to files on the command key's `c` (R27's key; the QA workflow of
-/// the README): the screen as drawn, as SVG and HTML (the exporter `preview` uses), and as text
+/// `Docs/guide/run.md`): the screen as drawn, as SVG and HTML (the exporter `preview` uses), and as text
 /// with each row as drawn (visual) and as the program wrote it (logical) side by side.
 public enum ScreenSnapshot {
     /// The files written: their paths.

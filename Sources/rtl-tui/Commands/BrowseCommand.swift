@@ -17,7 +17,7 @@ struct BrowseCommand: ParsableCommand {
             last good version stays. Keys: ↑↓ PgUp PgDn Home End move, Tab panels, / search (any \
             script), f/F filter, d direction, s shaping, r reload, ? help, q/Esc/Ctrl-C quit. \
             Exit status: 0 after quitting, 2 when a file cannot be read at start, 1 without a terminal.
-            """
+            """ + GuidePage.line("browse.md")
     )
 
     @OptionGroup var catalogs: CatalogFileOptions

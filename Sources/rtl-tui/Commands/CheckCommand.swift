@@ -26,7 +26,7 @@ struct CheckCommand: ParsableCommand {
             Configuration: .rtl-tui-check.yaml in the current directory or above, or --config FILE. \
             Exit status: 0 clean, 1 findings at error severity not in the baseline (any finding with \
             --strict), 2 unreadable input or configuration.
-            """
+            """ + GuidePage.line("check.md")
     )
 
     @OptionGroup var catalogs: CatalogFileOptions

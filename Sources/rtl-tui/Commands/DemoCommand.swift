@@ -16,7 +16,7 @@ struct DemoCommand: ParsableCommand {
             screens, d direction, l/L locale, n digits, s shaping, b LTR and RTL side by side, \
             t cut text, e export SVG and HTML, ? help, q/Esc/Ctrl-C quit. Needs a terminal; for \
             output without one use `rtl-tui render --screen`.
-            """
+            """ + GuidePage.line("demo.md")
     )
 
     @OptionGroup var locale: LocaleOptions

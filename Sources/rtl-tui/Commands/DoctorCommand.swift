@@ -24,7 +24,7 @@ struct DoctorCommand: ParsableCommand {
             card drawn the way the apps draw, with what a correct terminal shows beside each line, and \
             the fix. --format json for bug reports. Exit status: 0 when rtl-tui reads right in this \
             terminal, 1 when something has to change (the report says what).
-            """
+            """ + GuidePage.line("doctor.md")
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }

@@ -17,7 +17,7 @@ struct InspectCommand: ParsableCommand {
             visual order as logical code point indices; the mirrored characters; the runs. Indices \
             count Unicode scalars, as Unicode's BidiTest files do. Hidden characters (bidi controls, \
             Trojan Source overrides) are always named.
-            """
+            """ + GuidePage.line("inspect.md")
     )
 
     @Argument(help: "Paragraphs to inspect (default: standard input, one per line).")

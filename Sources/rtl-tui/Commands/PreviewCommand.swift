@@ -19,7 +19,7 @@ struct PreviewCommand: ParsableCommand {
             n digits, s shaping, b LTR and RTL side by side, t cut text, e export SVG and HTML \
             (into --export-dir, else beside the screen file), r reload, ? help, q/Esc/Ctrl-C quit. Exit status: 0 after quitting, 65 when a file is \
             malformed or missing at start (reported before the screen is taken), 1 without a terminal.
-            """
+            """ + GuidePage.line("preview.md")
     )
 
     @Argument(help: "Screen files (.yaml) and folders of screens and catalogs.")

@@ -27,7 +27,7 @@ struct RenderCommand: ParsableCommand {
             runs its own bidi, the lines are written the way it shows them right (VTE: in explicit \
             mode; Konsole, PuTTY, qterminal, kitty: in the order its bidi turns back into them); a \
             pipe or a file gets the lines as they are. --bidi-mode none writes them as they are.
-            """
+            """ + GuidePage.line("render.md")
     )
 
     @Argument(help: "Paragraphs to render (default: read standard input, one paragraph per line).")

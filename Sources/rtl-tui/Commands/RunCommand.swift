@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
             `emacs: visual`, `mytool: dir ltr`, `command-key: F12`), ? shows help; pressed twice \
             it reaches the program. Examples: `rtl-tui run`, `rtl-tui run -- less README.he`, \
             `rtl-tui run --dir rtl -- mc`.
-            """
+            """ + GuidePage.line("run.md")
     )
 
     @OptionGroup var bidi: BidiModeOptions

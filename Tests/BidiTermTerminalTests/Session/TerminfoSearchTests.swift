@@ -6,7 +6,7 @@ import XCTest
 import Glibc
 #endif
 
-/// The terminfo search list of the CNcurses shim (README, "Installing on a server"): the places the
+/// The terminfo search list of the CNcurses shim (Docs/guide/installing.md): the places the
 /// distributions keep descriptions, given to ncurses only while it loads one and only when the user
 /// has set neither TERMINFO nor TERMINFO_DIRS. (That a description under /usr/lib/terminfo alone is
 /// found is `make test-dist`'s, from a root of its own.)
