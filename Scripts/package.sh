@@ -240,7 +240,9 @@ For everyone:
 
 That is all: bin/rtl-tui, libexec/rtl-tui/rtl-tui-full (which rtl-tui starts), the man pages
 (man rtl-tui), the bash, zsh and fish completions and share/doc/rtl-tui/licenses/ (the licence
-texts of what is linked in). The programs also run from the unpacked folder as they are:
+texts of what is linked in). bash and fish find the completions under ~/.local by themselves; zsh
+needs fpath+=(~/.local/share/zsh/site-functions) before compinit in ~/.zshrc. The programs also
+run from the unpacked folder as they are:
 
   tar -xzf $name.tar.gz && $name/bin/rtl-tui --version
 
