@@ -2,10 +2,11 @@
 #   make demo   installs what is missing, builds (release) and runs the main job
 #   make test   installs what is missing (also unicode-data, tmux, libfribidi-bin, python3,
 #               librsvg2-bin, gettext, ncurses-term, nano, dialog, mc, emacs-nox, vim, fzf, whiptail,
-#               asciinema), builds (the package, and the examples with warnings as errors, which
-#               keeps the library's sources free of warnings), runs a short smoke of each fuzz
-#               target, then every test, then builds the .deb, installs it and runs it with the
-#               toolchain out of reach
+#               asciinema, rpm), builds (the package, and the examples with warnings as errors,
+#               which keeps the library's sources free of warnings), runs a short smoke of each
+#               fuzz target, then every test, then builds the .deb, installs it and runs it with the
+#               toolchain out of reach, then the portable tarball and the .rpm from the same build,
+#               run from a root holding only the C library
 SWIFT ?= swift
 BIN = .build/release/rtl-tui
 # Swift warnings are errors in the examples' build (the library's targets, Yams, the examples).
@@ -46,6 +47,7 @@ test: test-deps
 	Scripts/fuzz.sh all $(FUZZ_SMOKE_LIMIT) -seed=1 -runs=$(FUZZ_SMOKE_RUNS)
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(MAKE) --no-print-directory test-deb
+	$(MAKE) --no-print-directory test-dist
 
 clean:
 	rm -rf .build
@@ -73,12 +75,18 @@ fuzz:
 fuzz-smoke:
 	Scripts/fuzz.sh all $(FUZZ_SMOKE_LIMIT) -seed=1 -runs=$(FUZZ_SMOKE_RUNS)
 
-# Installing where it is used (Scripts/package.sh): `make install PREFIX=/usr/local` installs the
-# release programs (Swift runtime linked statically: PREFIX/bin/rtl-tui and
-# PREFIX/libexec/rtl-tui/rtl-tui-full), the man pages and the bash, zsh and fish completions; `make deb` builds rtl-tui_VERSION_ARCH.deb, which needs only the distribution's
-# ICU, ncurses and libvterm; `make test-deb` installs it and runs it with the toolchain hidden.
+# Installing where it is used (Scripts/package.sh; Docs/guide/installing.md). One portable
+# build (`make static`, .build-static/): the Swift runtime, ICU with its data, ncursesw, libvterm
+# and libxml2 linked statically, so the programs load nothing but the C library (glibc 2.34 or
+# later). From it: `make install PREFIX=/usr/local` installs PREFIX/bin/rtl-tui,
+# PREFIX/libexec/rtl-tui/rtl-tui-full, the man pages, the bash, zsh and fish completions and the
+# licence texts; `make dist` builds rtl-tui-VERSION-linux-ARCH.tar.gz (that tree and INSTALL);
+# `make deb` rtl-tui_VERSION_ARCH.deb (Depends: libc6 alone); `make rpm` rtl-tui-VERSION-1.ARCH.rpm
+# (rpmbuild); `make test-deb` installs the .deb and runs it with the toolchain hidden; `make
+# test-dist` unpacks the tarball and runs every command from a root that holds only the C library,
+# and installs the .rpm into a temporary root to compare its files with the tarball's.
 PREFIX ?= /usr/local
-.PHONY: static install deb test-deb examples
+.PHONY: static install deb test-deb dist rpm test-dist examples
 static: deps
 	Scripts/package.sh build
 
@@ -90,6 +98,16 @@ deb: static
 
 test-deb: deb
 	Scripts/package.sh test-deb
+
+dist: static
+	Scripts/package.sh dist
+
+rpm: static
+	@command -v rpmbuild >/dev/null || Scripts/install-deps.sh --test
+	Scripts/package.sh rpm
+
+test-dist: dist rpm
+	Scripts/test-dist.sh "$$(Scripts/package.sh dist-name).tar.gz" "$$(ls -t rtl-tui-*.rpm | head -1)"
 
 # The two example programs built against the library products only (Examples/Package.swift).
 examples: deps

@@ -11,9 +11,10 @@
 # (Benchmarks/vterm-relay.c, with the CVTerm shim and ICU), makes sure GNU
 # FriBidi's command (Debian's libfribidi-bin) and tmux (the contender of `run`) are there, then
 # runs Sources/rtl-bench, which prints every figure and whether each target is met.
-# The start-up figure times the binary users install, the statically linked one of
-# Scripts/package.sh build (.build-static/release/rtl-tui, built or brought up to date here; about
-# 4 minutes the first time), beside the development build. BENCH_STATIC=0 skips it.
+# The start-up figure times the binary users install: the portable build of Scripts/package.sh
+# build (.build-static/release/, built or brought up to date here; about 4 minutes the first time),
+# packed by Scripts/package.sh dist and unpacked under $SCRATCH/bench/dist, whose tarball's size is
+# printed too; beside it the development build. BENCH_STATIC=0 skips both.
 # BENCH_SCRATCH picks the SwiftPM scratch directory (default .build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,11 +53,17 @@ $SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-tui
 $SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-tui-full
 $SWIFT build -c release --scratch-path "$SCRATCH" --product rtl-bench
 STATIC_BIN=none
+DIST_ARGS=()
+mkdir -p "$SCRATCH/bench"
 if [ "${BENCH_STATIC:-1}" != 0 ]; then
   SWIFT=$SWIFT Scripts/package.sh build
-  STATIC_BIN=.build-static/release/rtl-tui
+  # The portable tarball (make dist), unpacked as its INSTALL says: its start-up is timed.
+  TARBALL=$(SWIFT=$SWIFT Scripts/package.sh dist)
+  rm -rf "$SCRATCH/bench/dist" && mkdir -p "$SCRATCH/bench/dist"
+  tar -xzf "$TARBALL" -C "$SCRATCH/bench/dist" --strip-components=1 --exclude=INSTALL
+  STATIC_BIN=$SCRATCH/bench/dist/bin/rtl-tui
+  DIST_ARGS=(--tarball "$TARBALL")
 fi
-mkdir -p "$SCRATCH/bench"
 CC=${CC:-$(command -v cc || command -v clang || echo cc)}
 "$CC" -O2 -o "$SCRATCH/bench/icu-baseline" Benchmarks/icu-baseline.c -licuuc
 "$CC" -O2 -o "$SCRATCH/bench/icu-wrap-baseline" Benchmarks/icu-wrap-baseline.c -licuuc
@@ -66,7 +73,7 @@ CC=${CC:-$(command -v cc || command -v clang || echo cc)}
 # (and with --uba runs ICU's bidi algorithm over each scrolled-off line).
 "$CC" -O2 -ISources/CVTerm/include -o "$SCRATCH/bench/vterm-relay" Benchmarks/vterm-relay.c Sources/CVTerm/shim.c Sources/CVTerm/reflow.c -lvterm -lutil -licuuc
 
-exec "$SCRATCH/release/rtl-bench" --rtl-tui "$SCRATCH/release/rtl-tui" --static-rtl-tui "$STATIC_BIN" --baseline "$SCRATCH/bench/icu-baseline" \
+exec "$SCRATCH/release/rtl-bench" --rtl-tui "$SCRATCH/release/rtl-tui" --static-rtl-tui "$STATIC_BIN" "${DIST_ARGS[@]}" --baseline "$SCRATCH/bench/icu-baseline" \
   --wrap-baseline "$SCRATCH/bench/icu-wrap-baseline" \
   --peak-rss "$SCRATCH/bench/peak-rss" --pty-bench "$SCRATCH/bench/pty-bench" \
   --vterm-relay "$SCRATCH/bench/vterm-relay" \

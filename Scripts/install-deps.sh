@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages the project needs, only those that are missing.
-#   Scripts/install-deps.sh           build and run: libicu-dev, libncurses-dev, libvterm-dev
+#   Scripts/install-deps.sh           build and run: libicu-dev, libncurses-dev, libvterm-dev,
+#                                     and libxml2-dev, zlib1g-dev, liblzma-dev (their static
+#                                     archives: the portable build of Scripts/package.sh links them)
 #   Scripts/install-deps.sh --test    also what the tests use: unicode-data (BidiTest.txt,
 #                                     BidiCharacterTest.txt), tmux (end-to-end tests),
 #                                     libfribidi-bin (a second bidi oracle), python3 (scripts),
@@ -10,13 +12,14 @@
 #                                     terminals), nano dialog mc less emacs-nox vim fzf whiptail
 #                                     (programs run under `rtl-tui run` by the end-to-end tests:
 #                                     emacs, vim rightleft and newt's whiptail draw visual order
-#                                     themselves, R27), asciinema (a recording played back)
+#                                     themselves, R27), asciinema (a recording played back),
+#                                     rpm (rpmbuild: make rpm, and rpm -i in make test-dist)
 #   Scripts/install-deps.sh --fixtures  what regenerates committed fixtures and tables: hunspell-ar
 #                                     myspell-he myspell-fa (Scripts/make-letter-ngrams.py), qttools5-dev-tools
 #                                     (lrelease: Scripts/make-qt-fixtures.sh), gettext (msgfmt)
 set -euo pipefail
-pkgs=(libicu-dev libncurses-dev libvterm-dev)
-if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext ncurses-term nano dialog mc less emacs-nox vim fzf whiptail asciinema); fi
+pkgs=(libicu-dev libncurses-dev libvterm-dev libxml2-dev zlib1g-dev liblzma-dev)
+if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext ncurses-term nano dialog mc less emacs-nox vim fzf whiptail asciinema rpm); fi
 if [ "${1:-}" = "--fixtures" ]; then pkgs+=(qttools5-dev-tools gettext hunspell-ar myspell-he myspell-fa); fi
 missing=()
 for p in "${pkgs[@]}"; do

@@ -37,6 +37,27 @@ static FILE *ttyStream = NULL;
 static int outputFd = -1;
 static int inputFd = -1;
 
+// MARK: - Where terminal descriptions are found
+
+// ncurses searches TERMINFO, ~/.terminfo, TERMINFO_DIRS and then the directories it was built
+// with. Those are the building distribution's, and a static ncurses carries them to every other
+// one, so unless the user has chosen (TERMINFO or TERMINFO_DIRS set, even empty) the places where
+// the distributions keep them are searched: Debian and Ubuntu (/etc, /lib and /usr/share),
+// Fedora, RHEL, Arch, SUSE and Alpine (/usr/share), and /usr/lib. Set only while a description is
+// loaded, so that the environment other code and `run`'s programs see stays the user's.
+static const char *const terminfoSearchList = "/etc/terminfo:/lib/terminfo:/usr/share/terminfo:/usr/lib/terminfo";
+static int terminfoSearchListSet = 0;
+
+static void terminfo_search_begin(void) {
+    if (getenv("TERMINFO") != NULL || getenv("TERMINFO_DIRS") != NULL) return;
+    terminfoSearchListSet = setenv("TERMINFO_DIRS", terminfoSearchList, 0) == 0;
+}
+
+static void terminfo_search_end(void) {
+    if (terminfoSearchListSet) unsetenv("TERMINFO_DIRS");
+    terminfoSearchListSet = 0;
+}
+
 int CNcurses_start(const char *term, int useDevTTY) {
     if (screen != NULL) return 3;
     FILE *out = stdout, *in = stdin;
@@ -47,7 +68,9 @@ int CNcurses_start(const char *term, int useDevTTY) {
         in = ttyStream;
     }
     // newterm (unlike initscr) returns NULL for a terminal it cannot drive instead of exiting.
+    terminfo_search_begin();
     screen = newterm(term, out, in);
+    terminfo_search_end();
     if (screen == NULL) {
         if (ttyStream != NULL) {
             fclose(ttyStream);
@@ -314,7 +337,10 @@ extern int setupterm(const char *term, int filedes, int *errret);
 
 int CNcurses_setupterm(const char *term, int fd) {
     int err = 0;
-    return setupterm((char *)term, fd, &err) == OK ? 0 : -1;
+    terminfo_search_begin();
+    int result = setupterm((char *)term, fd, &err);
+    terminfo_search_end();
+    return result == OK ? 0 : -1;
 }
 
 int CNcurses_tigetnum(const char *capname) { return tigetnum((char *)capname); }

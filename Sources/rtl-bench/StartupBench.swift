@@ -45,3 +45,20 @@ import Glibc
     }
     say("")
 }
+
+/// The portable tarball's size (`make dist`), and the unpacked size of its two programs: `front` is
+/// the unpacked `bin/rtl-tui`, `libexec/rtl-tui/rtl-tui-full` is found from it.
+func reportTarball(_ tarball: String, unpackedFront front: String) {
+    func size(_ path: String) -> Int? {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : nil
+    }
+    func mb(_ bytes: Int?) -> String { bytes.map { fmt(Double($0) / 1_000_000, 1) + " MB" } ?? "missing" }
+    let name = tarball.split(separator: "/").last.map(String.init) ?? tarball
+    let full = (front.hasSuffix("/bin/rtl-tui") ? String(front.dropLast("/bin/rtl-tui".count)) : ".")
+        + "/libexec/rtl-tui/rtl-tui-full"
+    say("== the portable tarball ==")
+    say("  \(name): \(mb(size(tarball))) (unpacked: bin/rtl-tui \(mb(size(front))), "
+        + "libexec/rtl-tui/rtl-tui-full \(mb(size(full))))")
+    say("")
+}

@@ -21,6 +21,8 @@ struct Options {
     var size = 50_000_000
     var rtlTUI = ".build/release/rtl-tui"
     var staticRTLTUI = ".build-static/release/rtl-tui"
+    /// The portable tarball (`make dist`) whose unpacked `bin/rtl-tui` is `staticRTLTUI`, or nil.
+    var tarball: String? = nil
     var startupOnly = false
     var baseline = ".build/bench/icu-baseline"
     var wrapBaseline = ".build/bench/icu-wrap-baseline"
@@ -39,7 +41,7 @@ struct Options {
 
 func usage() -> Never {
     say("""
-        usage: rtl-bench [--runs N] [--size BYTES] [--rtl-tui PATH] [--static-rtl-tui PATH|none] [--startup-only]
+        usage: rtl-bench [--runs N] [--size BYTES] [--rtl-tui PATH] [--static-rtl-tui PATH|none] [--tarball PATH] [--startup-only]
                          [--baseline PATH] [--wrap-baseline PATH]
                          [--peak-rss PATH] [--fribidi PATH|none] [--work DIR] [--synthetic] [--swift-version TEXT]
                          [--pty-bench PATH] [--vterm-relay PATH] [--run-rounds N] [--run-only] [--strings-only]
@@ -56,6 +58,7 @@ while let a = args.popFirst() {
     case "--size": opt.size = max(1, Int(value()) ?? opt.size)
     case "--rtl-tui": opt.rtlTUI = value()
     case "--static-rtl-tui": opt.staticRTLTUI = value()
+    case "--tarball": opt.tarball = value()
     case "--startup-only": opt.startupOnly = true
     case "--baseline": opt.baseline = value()
     case "--wrap-baseline": opt.wrapBaseline = value()
@@ -146,7 +149,11 @@ guard access(opt.rtlTUI, X_OK) == 0 else {
 
 // The installed binary (statically linked, Scripts/package.sh build) is what users start; the
 // development build's figure is printed beside it. --static-rtl-tui none leaves the first out.
-measureStartup(binaries: (opt.staticRTLTUI == "none" ? [] : [(label: "installed (static)", path: opt.staticRTLTUI)])
+// With --tarball, the installed binary is the one unpacked from it (Scripts/bench.sh), whose size is
+// printed first.
+if let tarball = opt.tarball { reportTarball(tarball, unpackedFront: opt.staticRTLTUI) }
+let installedLabel = opt.tarball == nil ? "installed (static)" : "unpacked tarball"
+measureStartup(binaries: (opt.staticRTLTUI == "none" ? [] : [(label: installedLabel, path: opt.staticRTLTUI)])
                    + [(label: "dev build", path: opt.rtlTUI)],
                work: opt.work)
 if opt.startupOnly {
