@@ -2,13 +2,14 @@
 #   make demo   installs what is missing, builds (release) and runs the main job
 #   make test   installs what is missing (also unicode-data, tmux, libfribidi-bin, python3,
 #               librsvg2-bin, gettext, ncurses-term, nano, dialog, mc, emacs-nox, vim, fzf, whiptail,
-#               asciinema), builds (the package and the
-#               examples), runs a short smoke of each fuzz target, then every test, then builds the
-#               .deb, installs it and runs it with the toolchain out of reach
+#               asciinema), builds (the package, and the examples with every Swift example of the
+#               docs: Scripts/doc-examples.py), checks the docs' figures that can drift
+#               (Scripts/doc-figures.py), runs a short smoke of each fuzz target, then every test,
+#               then builds the .deb, installs it and runs it with the toolchain out of reach
 SWIFT ?= swift
 BIN = .build/release/rtl-tui
 
-.PHONY: demo test build deps test-deps sample clean
+.PHONY: demo test build deps test-deps sample clean doc-examples doc-figures
 
 deps:
 	@Scripts/install-deps.sh
@@ -36,7 +37,8 @@ sample:
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	cd Examples && $(SWIFT) build
+	SWIFT=$(SWIFT) Scripts/doc-examples.py
+	Scripts/doc-figures.py
 	Scripts/fuzz.sh all $(FUZZ_SMOKE_LIMIT) -seed=1 -runs=$(FUZZ_SMOKE_RUNS)
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(MAKE) --no-print-directory test-deb
@@ -69,7 +71,7 @@ fuzz-smoke:
 
 # Installing where it is used (Scripts/package.sh): `make install PREFIX=/usr/local` installs the
 # release programs (Swift runtime linked statically: PREFIX/bin/rtl-tui and
-# PREFIX/libexec/rtl-tui/rtl-tui-full), the man pages and the bash, zsh and fish completions; `make deb` builds rtl-tui_VERSION_ARCH.deb, which needs only the distribution's
+# PREFIX/libexec/rtl-tui/rtl-tui-full), the man pages, the bash, zsh and fish completions and the guide (PREFIX/share/doc/rtl-tui/Docs/guide); `make deb` builds rtl-tui_VERSION_ARCH.deb, which needs only the distribution's
 # ICU, ncurses and libvterm; `make test-deb` installs it and runs it with the toolchain hidden.
 PREFIX ?= /usr/local
 .PHONY: static install deb test-deb examples
@@ -87,7 +89,18 @@ test-deb: deb
 
 # The two example programs built against the library products only (Examples/Package.swift).
 examples: deps
-	cd Examples && $(SWIFT) build
+	cd Examples && $(SWIFT) build --manifest-cache none
+
+# Every Swift example of README.md, Docs/, the DocC catalogs and the library's `///` comments,
+# compiled against the library products as programs of the Examples package, and run when it shows
+# its output (`// Prints:`) or asserts (Scripts/doc-examples.py, which says how blocks are read).
+doc-examples: deps
+	SWIFT=$(SWIFT) Scripts/doc-examples.py
+
+# The figures of the docs that depend on this machine's installed catalogs (what `rtl-tui check`
+# prints on them), compared with what the debug build prints now (Scripts/doc-figures.py).
+doc-figures:
+	Scripts/doc-figures.py
 
 # The DocC documentation of the BidiTerm and BidiTermTerminal products (their catalogs in
 # Sources/*/*.docc), built with no warnings and every public symbol documented (Scripts/docs.sh).

@@ -84,6 +84,7 @@ public struct TerminalSessionOptions: Sendable {
     /// (nil: no notice), usually with `TerminalNotice.rewritten(arguments:direction:templates:)`:
     ///
     /// ```swift
+    /// // Fragment: in the app's set-up; `myCatalog` holds its own strings
     /// options.noticeText = { notice, _ in
     ///     notice.rewritten(arguments: ["program": "my-app"], direction: .rtl) { myCatalog["notice." + $0] }
     /// }
@@ -110,12 +111,21 @@ public struct TerminalSessionOptions: Sendable {
 /// and the run loop.
 ///
 /// ```swift
-/// do {
-///     let exit = try TerminalSession.run(MyApp())
-///     exit.exitProcess()
-/// } catch let e as TerminalSessionError {
+/// import BidiTerm
+/// import BidiTermTerminal
+/// import Glibc
+///
+/// struct Hello: TerminalApp {
+///     mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? {
+///         Label("שלום (q)").render(buffer.area, into: &buffer, context: RenderContext(locale: "he")); return nil
+///     }
+///     mutating func handle(_ key: KeyEvent) -> AppAction { key == .character("q") ? .quit : .continue }
+/// }
+/// do {   // runFullScreen(options:_:) does all this in one call
+///     try TerminalSession.run(options: TerminalSessionOptions()) { _ in Hello() }.exitProcess()
+/// } catch let e as TerminalSessionError {    // not a terminal, TERM unknown, no UTF-8 locale
 ///     TerminalSession.printError(e.description)
-///     Glibc.exit(e.exitCode.rawValue)
+///     Glibc.exit(e.exitStatus)
 /// }
 /// ```
 ///
