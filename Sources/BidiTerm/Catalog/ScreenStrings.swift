@@ -181,6 +181,7 @@ public struct ScreenStrings: Sendable {
     /// Prepares the translations of `catalogs`.
     ///
     /// - Parameters:
+    ///   - catalogs: the catalogs whose translations are matched.
     ///   - findings: the linter's findings (``BidiLinter/check(_:source:)``) of these catalogs,
     ///     attached to the entries they concern (by file, key and context).
     ///   - includeFuzzy: match fuzzy entries too.
