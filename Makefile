@@ -2,17 +2,19 @@
 #   make demo   installs what is missing, builds (release) and runs the main job
 #   make test   installs what is missing (also unicode-data, tmux, libfribidi-bin, python3,
 #               librsvg2-bin, gettext, ncurses-term, nano, dialog, mc, emacs-nox, vim, fzf, whiptail,
-#               asciinema, rpm), builds (the package, and the examples with warnings as errors,
-#               which keeps the library's sources free of warnings), runs a short smoke of each
-#               fuzz target, then every test, then builds the .deb, installs it and runs it with the
-#               toolchain out of reach, then the portable tarball and the .rpm from the same build,
-#               run from a root holding only the C library
+#               asciinema, rpm), builds (the package, and the examples with every Swift example of
+#               the docs, Scripts/doc-examples.py, with warnings as errors, which keeps the library's
+#               sources free of warnings), checks the docs' figures that can drift
+#               (Scripts/doc-figures.py), runs a short smoke of each fuzz target, then every test,
+#               then builds the .deb, installs it and runs it with the toolchain out of reach, then
+#               the portable tarball and the .rpm from the same build, run from a root holding only
+#               the C library
 SWIFT ?= swift
 BIN = .build/release/rtl-tui
 # Swift warnings are errors in the examples' build (the library's targets, Yams, the examples).
 EXAMPLES_WERROR = -Xswiftc -warnings-as-errors
 
-.PHONY: demo test build deps test-deps sample clean
+.PHONY: demo test build deps test-deps sample clean doc-examples doc-figures
 
 deps:
 	@Scripts/install-deps.sh
@@ -43,7 +45,8 @@ sample:
 # library's sources (which every user's build would print) fails `make test` at no extra cost.
 test: test-deps
 	$(SWIFT) build --build-tests
-	cd Examples && $(SWIFT) build $(EXAMPLES_WERROR)
+	SWIFT=$(SWIFT) Scripts/doc-examples.py $(EXAMPLES_WERROR)
+	Scripts/doc-figures.py
 	Scripts/fuzz.sh all $(FUZZ_SMOKE_LIMIT) -seed=1 -runs=$(FUZZ_SMOKE_RUNS)
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(MAKE) --no-print-directory test-deb
@@ -111,7 +114,18 @@ test-dist: dist rpm
 
 # The two example programs built against the library products only (Examples/Package.swift).
 examples: deps
-	cd Examples && $(SWIFT) build $(EXAMPLES_WERROR)
+	cd Examples && $(SWIFT) build --manifest-cache none $(EXAMPLES_WERROR)
+
+# Every Swift example of README.md, Docs/, the DocC catalogs and the library's `///` comments,
+# compiled against the library products as programs of the Examples package, and run when it shows
+# its output (`// Prints:`) or asserts (Scripts/doc-examples.py, which says how blocks are read).
+doc-examples: deps
+	SWIFT=$(SWIFT) Scripts/doc-examples.py $(EXAMPLES_WERROR)
+
+# The figures of the docs that depend on this machine's installed catalogs (what `rtl-tui check`
+# prints on them), compared with what the debug build prints now (Scripts/doc-figures.py).
+doc-figures:
+	Scripts/doc-figures.py
 
 # The DocC documentation of the BidiTerm and BidiTermTerminal products (their catalogs in
 # Sources/*/*.docc), built with no warnings and every public symbol documented (Scripts/docs.sh).

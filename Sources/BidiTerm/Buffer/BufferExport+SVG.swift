@@ -41,6 +41,10 @@ extension BufferExport {
     /// - Every symbol goes through `Sanitizer.terminalSafe` (R22) and is escaped for XML; the
     ///   document needs no font, stylesheet or image beside it.
     ///
+    ///     import BidiTerm
+    ///     import Foundation
+    ///
+    ///     let buffer = Label("הגדרות").rendered(width: 12, height: 1, context: RenderContext(locale: "he"))
     ///     let svg = BufferExport.svg(buffer, title: "settings — ar, rtl")
     ///     try svg.write(toFile: "settings.svg", atomically: true, encoding: .utf8)
     public static func svg(_ buffer: Buffer, title: String, options: SVGOptions = SVGOptions()) -> String {

@@ -17,6 +17,7 @@
 /// draws no ink and has no pair of its own. Fallback glyphs (`GlyphSet`) keep the styles of the
 /// glyphs they replace and count by those glyphs.
 ///
+///     let buffer = Label("שלום").rendered(width: 10, height: 1, context: RenderContext(direction: .rtl))
 ///     let failures = ContrastAudit.failures(in: buffer, palette: .xtermLight)
 ///     // [] when every glyph reads
 public enum ContrastAudit {

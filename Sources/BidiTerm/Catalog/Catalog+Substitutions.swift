@@ -38,6 +38,7 @@ extension Catalog {
     /// its form is empty. The number directives inside a form take that same argument. In an
     /// `.xcstrings` form, `%arg` is the variable's number.
     ///
+    ///     // Fragment: `catalog` has a .stringsdict entry `entry` with two plural variables
     ///     // entry.translation == "%#@files@ في %#@folders@"
     ///     let args = [TextArgument("files", .number(3)), TextArgument("folders", .number(1))]
     ///     catalog.expandingSubstitutions(entry.translation!, of: entry, arguments: args)

@@ -97,6 +97,7 @@ public struct ScreenMatch: Sendable {
 /// a screen shows (for QA of a localized program run under `rtl-tui run --strings`), and which text
 /// on it comes from none.
 ///
+///     // Fragment: `screenRows` are the rows of a program's screen, in logical order
 ///     let strings = ScreenStrings(catalogs: [try CatalogLoader.load(path: "po/ar.po")])
 ///     let found = strings.match(rows: screenRows)   // each row in logical order
 ///     for hit in found.hits { print(hit.row, hit.columns, hit.entry.key) }

@@ -10,6 +10,7 @@
 /// already in visual order (R25). The result maps columns both ways and says where the cursor is
 /// drawn (R26).
 ///
+///     // Fragment: `row` is a row of cells, `draw` and `moveCursor` the terminal's
 ///     var bidi = RowBidi()
 ///     if let visual = bidi.layout(row) {
 ///         draw(visual.cells)

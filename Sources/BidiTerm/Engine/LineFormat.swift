@@ -5,9 +5,13 @@
 /// `ParagraphLayout.write(_:into:)` writes laid-out cells this way; `BidiEngine.render(utf8:…format:…)`
 /// writes the same bytes straight from UTF-8 without building cells.
 ///
+///     let engine = BidiEngine()
+///     var bytes: [UInt8] = []
 ///     let format = LineFormat(width: 20)          // leading: the right of an RTL paragraph
 ///     engine.layout("שלום עולם", direction: .autoLTR, width: 20).write(format, into: &bytes)
-///     // "           םלוע םולש\n"
+///     print(String(decoding: bytes, as: UTF8.self), terminator: "")
+///     // Prints:
+///     //            םלוע םולש
 public struct LineFormat: Sendable, Hashable {
     /// Wrap at this many cells (R5) and pad every line with spaces to this width; nil: one line per
     /// paragraph, not padded. At least 1 (a smaller width is taken as 1).

@@ -80,6 +80,7 @@ public struct Finding: Sendable, Hashable {
 /// A bidi linter for translated UI strings: what a QA reader of Arabic, Hebrew or Persian strings
 /// looks for, automated. The checks are listed in ``LintRule/all``.
 ///
+///     let catalog = try CatalogLoader.load(path: "Examples/souk/po/ar.po")
 ///     let linter = BidiLinter(options: .init(locale: "ar", maxWidth: 40))
 ///     let findings = linter.check(catalog, source: nil)
 public final class BidiLinter {

@@ -3,6 +3,7 @@ import Foundation
 /// What a QA session saw: the catalog translations found on its screens (``ScreenStrings``), how
 /// often and on which named screens, with the linter's findings, and the text no entry covers.
 ///
+///     // Fragment: `strings` are the catalogs' ScreenStrings, `rows` a screen's rows
 ///     var report = QAReport()
 ///     report.record(strings.match(rows: rows), screen: "settings")
 ///     try report.json().write(toFile: "qa.json", atomically: true, encoding: .utf8)

@@ -6,6 +6,7 @@
 /// (for example a catalog key that is missing) where the author can find them.
 ///
 /// ```swift
+/// let text = "screen: home\nroot: {type: vstack, children: [{type: label, text: {literal: שלום}}]}"
 /// let screen = try ScreenFile.parse(yaml: text, path: "settings.yaml")
 /// if case .vstack(let children, _) = screen.root.kind { print(children.count) }
 /// ```

@@ -19,6 +19,8 @@ public struct MissingKey: Sendable, Hashable, CustomStringConvertible {
 /// For a pseudo-locale (`en-XA`, `ar-XB`, see `PseudoLocale`), give the source language's
 /// catalogs: every text looked up is transformed before its arguments are filled in.
 ///
+///     let arabic = try CatalogLoader.load(path: "Demo/catalogs/ar.po")
+///     let screen = try ScreenFile.load(path: "Demo/screens/settings.yaml")
 ///     let r = ScreenRenderer(catalogs: [arabic], locale: "ar")
 ///     let buffer = r.render(screen, width: 80, height: 24)
 public struct ScreenRenderer {

@@ -8,6 +8,7 @@ import Glibc
 /// by a frame. Posting wakes a loop that is waiting for a key at once: no polling.
 ///
 /// ```swift
+/// // Fragment: `MyApp` receives `Progress` messages (RunningAnApp has a whole app)
 /// let mailbox = AppMailbox()
 /// Task.detached {
 ///     for percent in stride(from: 0, through: 100, by: 10) {

@@ -87,6 +87,7 @@ public struct TerminalNotice: Hashable, Sendable, Codable {
     /// library's English (`Notices.templates`). Laid out in `direction`.
     ///
     /// ```swift
+    /// // Fragment: `notice` is the session's (TerminalSessionOptions.noticeText), `catalog` the app's strings
     /// // The product's name and flag, the library's English:
     /// notice.rewritten(arguments: ["program": "my-app", "flag": "--plain-bidi"])
     /// // The app's language, from its own catalog:

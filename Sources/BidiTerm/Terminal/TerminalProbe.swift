@@ -97,6 +97,7 @@ public struct TerminalProbeResult: Hashable, Sendable, Codable {
 /// `timeout()` gives up on the current batch. `isDone` tells when to stop.
 ///
 /// ```swift
+/// // Fragment: `env`, `read` and `write` stand for the terminal's environment, input and output
 /// var probe = TerminalProbe(environment: env, glyphs: ["★", "🔅"])
 /// write(probe.start())
 /// while !probe.isDone {

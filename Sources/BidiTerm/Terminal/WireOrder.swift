@@ -62,6 +62,7 @@ public struct WireRow: Hashable, Sendable {
 /// so that unchanged rows cost nothing. Not thread-safe (it owns ICU objects).
 ///
 /// ```swift
+/// let buffer = Label("שלום עולם").rendered(width: 20, height: 1, context: RenderContext(direction: .rtl))
 /// let wire = WireTransformer(order: .konsole)
 /// let sent = wire.transform(buffer)          // what the backend diffs and writes
 /// let caret = wire.cursorPosition(x: 12, y: 3) // where the cursor goes

@@ -7,7 +7,10 @@ extension RenderContext {
     /// right end of LTR text, at the left end of RTL text, and after the last visible character
     /// of an embedded run only when bidi puts it there. Nothing fits in zero cells: the line is empty.
     ///
-    ///     context.layoutLine("שלום עולם", direction: .content, maxWidth: 6).text  // "…םולש"
+    ///     let context = RenderContext(direction: .rtl)
+    ///     print(context.layoutLine("שלום עולם", direction: .content, maxWidth: 6).text)
+    ///     // Prints:
+    ///     // …םולש
     ///
     /// - Parameters:
     ///   - text: the text, in logical order.
@@ -66,9 +69,12 @@ extension Buffer {
     /// Draws one line of text in the first row of `rect`, laid out by the context's engine and
     /// truncated with `…` at its logical end when it does not fit (see `RenderContext.layoutLine`).
     ///
+    ///     var buffer = Buffer(width: 12, height: 1)
     ///     buffer.drawText("שלום עולם", in: Rect(x: 0, y: 0, width: 12, height: 1),
     ///                     align: .leading, style: .plain, context: RenderContext(direction: .rtl))
-    ///     // row 0: "   םלוע םולש"
+    ///     print(BufferExport.plain(buffer)[0])
+    ///     // Prints:
+    ///     //    םלוע םולש
     ///
     /// - Parameters:
     ///   - text: the text in logical order.

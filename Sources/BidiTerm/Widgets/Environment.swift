@@ -7,7 +7,8 @@
 ///     struct Row: Widget {
 ///         func render(_ area: Rect, into buffer: inout Buffer, context: RenderContext) {
 ///             let gap = context[Compact.self] ? 0 : 1
-///             …
+///             buffer.drawText("שורה", in: Rect(x: area.x + gap, y: area.y, width: max(0, area.width - gap), height: 1),
+///                             align: .leading, style: .plain, context: context)
 ///         }
 ///     }
 ///     Stack.vertical { Row(); Row() }.environment(Compact.self, true)
@@ -25,6 +26,7 @@ public protocol EnvironmentKey {
 ///
 /// Extend it with a computed property to read and set a value by key path, as in SwiftUI:
 ///
+///     // continues: Compact above
 ///     extension EnvironmentValues {
 ///         var compact: Bool {
 ///             get { self[Compact.self] }

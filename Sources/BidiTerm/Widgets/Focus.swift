@@ -24,6 +24,7 @@ public struct FocusID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStr
 ///
 ///     struct Settings: TerminalApp {
 ///         var focus = FocusState()          // the first control, once drawn
+///         let context = RenderContext(locale: "he")
 ///         var wifi = true
 ///         mutating func render(into buffer: inout Buffer) -> (x: Int, y: Int)? {
 ///             let screen = Stack.vertical {
@@ -183,6 +184,7 @@ public struct FocusScope: StatefulWidget, Sendable {
 /// A control that can take the focus in a `FocusScope`: it records its place in the focus order
 /// when drawn, and when focused draws `content` with the theme's focus styles.
 ///
+///     let files = List(["a.txt", "ב.txt"])
 ///     Toggle(label: "Wi-Fi", isOn: true).focusable("wifi")
 ///     Pane(title: "Files", child: files).focusable("files", highlight: .panel)
 public struct Focusable: Widget {
@@ -283,6 +285,8 @@ extension StatefulWidget where State: Sendable {
 /// still keep its state between frames (a list's scroll offset): a reference the app holds and
 /// the widget reads and updates when drawn. Its value is behind a lock, so it is `Sendable`.
 ///
+///     let items = ["כללי", "תצוגה", "רשת", "שמע"]
+///     let text = "בחרו פריט"
 ///     let menu = WidgetState(ListState(selected: 0))        // in the app
 ///     Stack.horizontal {
 ///         List(items).bound(to: menu).sized(.cells(20))

@@ -54,6 +54,7 @@ public struct Spacer: Widget {
 /// A horizontal rule across the first row of its area. Its glyph is symmetric, so it is the same
 /// in both directions.
 ///
+///     let context = RenderContext(direction: .rtl)
 ///     Separator().rendered(width: 5, height: 1, context: context).rows  // ["─────"]
 public struct Separator: Widget {
     /// The glyph repeated along the row.

@@ -7,6 +7,8 @@
 /// mirror of the LTR frame, and the title sits at the right. A horizontal split runs leading to
 /// trailing: the first child is at the right in RTL.
 ///
+///     let folders = List(["Inbox", "Sent"])
+///     let messages = List(["Hello", "שלום"])
 ///     Pane(title: "הגדרות", child: List(["כללי", "תצוגה"]))
 ///     // RTL:  ┌─── תורדגה ─┐ … the title at the right
 ///     Pane(title: "Mail", split: [.cells(12, folders), .fill(messages)])

@@ -4,6 +4,9 @@
 /// A line is a `Stack.Child` (a widget with its size: `label.sized(.fit)`, `.cells(1, label)`), or a
 /// bare widget, which is `.fill`.
 ///
+///     let showHelp = true
+///     let help = "Tab: הבא"
+///     let items = ["אחד", "שניים"]
 ///     let screen = Stack.horizontal(separator: true) {
 ///         List(["כללי", "תצוגה"], selected: 0).sized(.max(20))     // the sidebar: at the right in RTL
 ///         Stack.vertical {

@@ -122,6 +122,7 @@ extension Array where Element == Truncation {
 /// reference, because widgets draw through non-mutating `render`; use one per render pass. It is
 /// `Sendable` (its records are behind a lock), as the context that carries it is.
 ///
+///     var buffer = Buffer(width: 6, height: 1)
 ///     let recorder = TruncationRecorder()
 ///     var context = RenderContext(direction: .rtl)
 ///     context.truncations = recorder

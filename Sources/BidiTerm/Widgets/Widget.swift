@@ -63,6 +63,10 @@ extension Widget {
 /// like ratatui's `StatefulWidget`. The widget may update the state (for example scroll so that the
 /// selection stays visible).
 ///
+///     let items = (1...20).map { "פריט \($0)" }
+///     var buffer = Buffer(width: 20, height: 5)
+///     let area = buffer.area
+///     let context = RenderContext(direction: .rtl)
 ///     var state = ListState(selected: 7)
 ///     List(items).render(area, into: &buffer, state: &state, context: context)
 ///     state.offset  // the first visible item after scrolling

@@ -18,6 +18,10 @@ import Glibc
 /// - Anything else, and any output that is not a terminal: the lines byte for byte as given.
 ///
 /// ```swift
+/// import BidiTerm
+/// import BidiTermTerminal
+/// import Foundation
+///
 /// let lines = TerminalLineOutput.standardOutput(mode: .auto)
 /// print(lines.visual("םולש world\n"), terminator: "")   // as the terminal needs it
 /// FileHandle.standardOutput.write(Data(lines.finish().utf8))

@@ -25,6 +25,7 @@ public struct ProgramHostOptions: Sendable {
     /// The user's rules per program (R27) and the file they came from (where the command key's
     /// `w` writes).
     public var rules = RunRules()
+    /// The rules file the rules came from, where the command key's `w` writes; nil: none.
     public var rulesPath: String? = nil
     /// Lines of the rules file that could not be read, shown on the bottom row at the start.
     public var rulesProblems: [String] = []
@@ -33,6 +34,7 @@ public struct ProgramHostOptions: Sendable {
     /// `--record FILE.cast`: what is drawn, as a terminal without bidi shows it; `--record-logical`:
     /// the program's own bytes (asciicast v2).
     public var record: String? = nil
+    /// `--record-logical FILE.cast`: the program's own bytes, as it wrote them (asciicast v2).
     public var recordLogical: String? = nil
     /// Where the command key's `c` writes the screen (`--snapshot-dir`; the current folder).
     public var snapshotFolder: String = "."
@@ -44,6 +46,7 @@ public struct ProgramHostOptions: Sendable {
     /// `--strings`: reads and indexes the catalogs (on a thread of its own); `--qa-report`: where
     /// the report of the entries seen goes when `run` ends (SARIF for `.sarif`, else JSON).
     public var strings: (@Sendable () -> Result<ScreenStrings, QAProblem>)? = nil
+    /// `--qa-report FILE`: where the report goes when `run` ends; nil: no report.
     public var qaReport: String? = nil
     /// How often the foreground process is looked at (R27).
     public var programCheckInterval: Duration = .milliseconds(20)

@@ -172,6 +172,8 @@ final class QASession: @unchecked Sendable {
 
 /// Why `run --strings` cannot use its catalogs.
 public struct QAProblem: Error, Sendable {
+    /// The message, as shown on the bottom row and on standard error.
     public var message: String
+    /// A problem with `message`.
     public init(_ message: String) { self.message = message }
 }

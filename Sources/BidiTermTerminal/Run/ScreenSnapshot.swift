@@ -7,8 +7,11 @@ import Foundation
 public enum ScreenSnapshot {
     /// The files written: their paths.
     public struct Written: Sendable, Hashable {
+        /// The SVG picture of the screen as drawn.
         public var svg: String
+        /// The HTML page of the screen as drawn.
         public var html: String
+        /// The text file: each row as drawn and as the program wrote it.
         public var text: String
         /// The name they share, without folder and extension (`rtl-tui-20261201-204512-1`).
         public var name: String

@@ -44,6 +44,7 @@ public struct TerminalSessionOptions: Sendable {
     /// (nil: no notice), usually with `TerminalNotice.rewritten(arguments:direction:templates:)`:
     ///
     /// ```swift
+    /// // Fragment: in the app's set-up; `myCatalog` holds its own strings
     /// options.noticeText = { notice, _ in
     ///     notice.rewritten(arguments: ["program": "my-app"], direction: .rtl) { myCatalog["notice." + $0] }
     /// }

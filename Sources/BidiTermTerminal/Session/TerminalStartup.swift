@@ -13,6 +13,7 @@ import BidiTerm
 /// plan made from all the answers, which the session then applies and repaints with.
 ///
 /// ```swift
+/// // Fragment: `channel` is the terminal's, `draw` draws the app's frame
 /// let startup = TerminalStartup(options: options, rows: 24, channel: channel, firstAnswerWait: .milliseconds(200))
 /// draw(startup.identification)                       // at once, even if nothing answered
 /// if let late = startup.receive(replyBytes) { draw(late) }   // or startup.poll(), every few ms
