@@ -243,8 +243,7 @@ def main(argv):
     if "--no-build" in argv:
         return 0
     swift = os.environ.get("SWIFT", "swift")
-    # Arguments other than the script's own go to `swift build` (make test: -Xswiftc
-    # -warnings-as-errors, so a warning in the library's sources or in an example fails).
+    # Arguments other than the script's own go to `swift build`.
     extra = [a for a in argv if a not in ("--list", "--no-build")]
     # SwiftPM stops at the first targets that fail: those are taken out and the rest built again,
     # so that one run names every example that does not compile.

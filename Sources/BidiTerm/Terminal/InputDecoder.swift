@@ -91,6 +91,12 @@ public struct InputDecoder: Sendable {
         return !buffer.isEmpty || !collected.isEmpty
     }
 
+    /// Whether the next byte starts a new event: nothing held back and no paste or string open.
+    public var isAtRest: Bool {
+        guard case .normal = mode else { return false }
+        return buffer.isEmpty && collected.isEmpty
+    }
+
     /// Decodes what can be decoded; an incomplete sequence at the end waits for more bytes.
     /// - Parameter bytes: the bytes read from the terminal, appended to what is pending.
     /// - Returns: the complete events, in stream order.

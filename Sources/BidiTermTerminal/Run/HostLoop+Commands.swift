@@ -38,6 +38,14 @@ extension HostLoop {
         handle(event)
     }
 
+    /// Whether a printable ASCII key goes to the program as it is, as `take(_:)` would send it:
+    /// no escape sequence or paste pending, no inspector, menu or help open, and a command key
+    /// that is not a printable character (`commandKeyIsPrintable`, found once).
+    var keysGoStraightThrough: Bool {
+        decoder.isAtRest && inspector == nil && !commandPending && (overlay.isEmpty || overlayUntil != nil)
+            && !commandKeyIsPrintable
+    }
+
     /// The command after the command key (R27).
     func command(_ event: InputEvent) {
         closeOverlay()

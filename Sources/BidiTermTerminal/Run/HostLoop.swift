@@ -46,6 +46,7 @@ final class HostLoop {
     var program = ProgramWatch()
     /// The command key was pressed: the next key is a command (R27).
     var commandPending = false
+    private(set) lazy var commandKeyIsPrintable = (0x20..<0x7F).contains { options.commandKey.matches(.key(.character(Character(Unicode.Scalar(UInt8($0)))), [])) }
     /// Rows shown over the bottom of the screen (the command menu, the status, help), and until
     /// when (nil: until a key; then the key is not the program's).
     var overlay: [String] = []
@@ -276,7 +277,12 @@ final class HostLoop {
     }
 
     private func handleInput(_ bytes: [UInt8]) {
-        for e in decoder.feed(bytes) { take(e) }
+        if keysGoStraightThrough, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII as libvterm encodes it, without an event a character (the echo path).
+            emulator.sendRaw(bytes)
+        } else {
+            for e in decoder.feed(bytes) { take(e) }
+        }
         sendToProgram()
         if noticeShowing { dismissNotice() }
     }
@@ -339,7 +345,7 @@ final class HostLoop {
     /// Whether the notice's time is up (no clock read once it is).
     private var noticeTimeUp = false
     private var noticeShowing: Bool {
-        guard notice != nil, !noticeCleared, !noticeTimeUp else { return false }
+        guard !noticeCleared, !noticeTimeUp, notice != nil else { return false }
         if Self.now() < noticeEnd { return true }
         noticeTimeUp = true
         return false

@@ -13,7 +13,9 @@ struct ProgramWatch {
     /// Nanoseconds between two looks.
     var interval: Int64 = 100_000_000
     /// The process in the foreground, when known.
-    private(set) var process: ForegroundProcess?
+    private(set) var process: ForegroundProcess? {
+        didSet { isVim = process?.names.contains(where: KnownPrograms.vimFamily.contains) ?? false }
+    }
     /// The verdict in force.
     private(set) var verdict = ProgramVerdict()
     /// Set when the verdict changed; the loop applies it and clears this.
@@ -42,7 +44,8 @@ struct ProgramWatch {
     var lookAfterFrame = false
 
     /// Whether the foreground program is vim or one of its relatives.
-    var isVim: Bool { process?.names.contains(where: KnownPrograms.vimFamily.contains) ?? false }
+    /// (Kept when the process changes: a frame asks at every key's echo.)
+    private(set) var isVim = false
 
     /// Looks at the foreground process group of the pseudo-terminal `master`.
     mutating func look(master: Int32, now: Int64, rules: RunRules, rulesPath: String?) {

@@ -31,6 +31,30 @@ final class InputDecoderTests: XCTestCase {
 
     // MARK: - Text and controls
 
+    /// `isAtRest` (what `run` checks before it sends printable ASCII to the program as it came):
+    /// false while an escape sequence, a paste or a string is open, true once it is decoded, and
+    /// printable ASCII fed at rest is one key per byte, so sending the bytes is the same.
+    func test_isAtRest_onlyWithNothingPendingAndNoPasteOrStringOpen() {
+        var d = InputDecoder()
+        XCTAssertTrue(d.isAtRest)
+        XCTAssertEqual(d.feed(bytes("ls -la")), "ls -la".map { char($0) })
+        XCTAssertTrue(d.isAtRest)
+        _ = d.feed(bytes(esc))
+        XCTAssertFalse(d.isAtRest, "a lone ESC may begin a sequence")
+        XCTAssertEqual(d.feed(bytes("[A")), [key(.up)])
+        XCTAssertTrue(d.isAtRest)
+        d.maximumPasteChunk = 4
+        let first = d.feed(bytes(esc + "[200~abcdefgh"))
+        XCTAssertFalse(first.isEmpty, "a piece of the paste is handed out")
+        XCTAssertFalse(d.isAtRest, "inside a paste whose end has not come: the next bytes are pasted text")
+        _ = d.feed(bytes("ij" + esc + "[201~"))
+        XCTAssertTrue(d.isAtRest)
+        _ = d.feed(bytes(esc + "]11;rgb:0000/0000/0000"))
+        XCTAssertFalse(d.isAtRest, "inside an OSC string")
+        _ = d.feed([0x07])
+        XCTAssertTrue(d.isAtRest)
+    }
+
     func test_text_asciiArabicHebrew_oneKeyPerScalar() {
         XCTAssertEqual(decode("aس ש"), [char("a"), char("س"), char(" "), char("ש")])
         XCTAssertEqual(decode("بَ"), [char("ب"), char("\u{064E}")])
