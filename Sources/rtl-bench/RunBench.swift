@@ -41,10 +41,18 @@ struct RunBench {
     }
 
     /// Runs pty-bench and parses its `key=value` line.
-    func ptyRun(_ args: [String]) -> [String: String]? {
+    func ptyRun(_ args: [String]) -> [String: String]? { ptyRun(prefix: [], args) }
+
+    /// The same, pty-bench and its children on processor `cpu` only (nil when `taskset` is missing).
+    func pinnedPtyRun(cpu: Int, _ args: [String]) -> [String: String]? {
+        guard let taskset = Spawn.which("taskset") else { return nil }
+        return ptyRun(prefix: [taskset, "-c", String(cpu)], args)
+    }
+
+    private func ptyRun(prefix: [String], _ args: [String]) -> [String: String]? {
         let path = work + "/pty-bench.out"
         defer { unlink(path) }
-        let r = Spawn.run([ptyBench] + args, inputPath: "/dev/null", outputPath: path)
+        let r = Spawn.run(prefix + [ptyBench] + args, inputPath: "/dev/null", outputPath: path)
         guard r.status == 0, let text = readFile(path) else { return nil }
         var fields: [String: String] = [:]
         for part in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
@@ -70,9 +78,11 @@ struct RunBench {
         return Throughput(seconds: s, bytes: b, maxRSSKiB: m, cpuSeconds: f["cpu_s"].flatMap(Double.init) ?? 0, status: st)
     }
 
-    /// Echo latencies in microseconds (a sample that never came back is dropped and counted).
-    func echo(_ command: [String]) -> (samples: [Double], lost: Int, status: Int)? {
-        guard let f = ptyRun(["echo", String(columns), String(rows), String(echoSamples), "--"] + command),
+    /// Echo latencies in microseconds (a sample that never came back is dropped and counted);
+    /// `cpu`: pty-bench and everything it starts kept on that one processor (`taskset`).
+    func echo(_ command: [String], cpu: Int? = nil) -> (samples: [Double], lost: Int, status: Int)? {
+        let args = ["echo", String(columns), String(rows), String(echoSamples), "--"] + command
+        guard let f = cpu.map({ pinnedPtyRun(cpu: $0, args) }) ?? ptyRun(args),
               let list = f["samples_us"] else { return nil }
         let all = list.split(separator: ",").compactMap { Double($0) }
         guard !all.isEmpty else { return nil }
@@ -204,6 +214,7 @@ struct RunBench {
         say("keystroke echo latency: cat on the pty, \"x\" written, time until \"x\" appears on the outer side; \(echoRounds) rounds of \(echoSamples) samples (after 5), contenders in a rotating order, 20 ms of quiet between:")
         var echoes: [String: [Double]] = [:]
         var lostEchoes: [String: Int] = [:]
+        var pinnedEchoes: [String: [Double]] = [:]
         var echoContenders: [(String, [String])] = []
         if hasRun { echoContenders.append(("rtl-tui run -- cat", [rtlTUI, "run", "--", "cat"])) }
         echoContenders.append(("tmux, cat in a pane", tmux("cat")))
@@ -216,6 +227,17 @@ struct RunBench {
                     echoes[name, default: []] += e.samples
                     lostEchoes[name, default: 0] += e.lost
                 }
+                killTmuxServer()
+            }
+        }
+        // The same for run and tmux with pty-bench and everything it starts on processor 0
+        // (`taskset -c 0`): what each costs when the scheduler does not put the two sides of a
+        // pseudo-terminal on different processors (on a virtual machine that halts an idle
+        // processor at once, each wake-up across processors costs tens of microseconds).
+        let pinned = echoContenders.filter { $0.0 == "rtl-tui run -- cat" || $0.0 == "tmux, cat in a pane" }
+        for round in 0..<2 where Spawn.which("taskset") != nil {
+            for (name, argv) in (round == 0 ? pinned : Array(pinned.reversed())) {
+                if let e = echo(argv, cpu: 0), !e.samples.isEmpty { pinnedEchoes[name, default: []] += e.samples }
                 killTmuxServer()
             }
         }
@@ -299,6 +321,12 @@ struct RunBench {
             if let c = echoes["cat on the pty itself"] {
                 say("  (information: added to cat on the pty itself, p50: run \(fmt((Self.percentile(r, 50) - Self.percentile(c, 50)) / 1000)) ms, "
                     + "tmux \(fmt((Self.percentile(t, 50) - Self.percentile(c, 50)) / 1000)) ms)")
+            }
+            if let pr = pinnedEchoes["rtl-tui run -- cat"], let pt = pinnedEchoes["tmux, cat in a pane"] {
+                say("  (information: with every process on one processor (taskset -c 0, \(pr.count) and \(pt.count) samples), run p50 \(fmt(Self.percentile(pr, 50) / 1000)) ms, "
+                    + "p99 \(fmt(Self.percentile(pr, 99) / 1000)) ms; tmux p50 \(fmt(Self.percentile(pt, 50) / 1000)) ms, p99 \(fmt(Self.percentile(pt, 99) / 1000)) ms: "
+                    + "run / tmux = \(fmt(Self.percentile(pr, 50) / Self.percentile(pt, 50), 2))x at p50, "
+                    + "\(fmt(Self.percentile(pr, 99) / Self.percentile(pt, 99), 2))x at p99, the code's own cost, without where the scheduler puts each side)")
             }
         }
         if let p = peaks {

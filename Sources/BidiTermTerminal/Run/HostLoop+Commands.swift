@@ -46,6 +46,35 @@ extension HostLoop {
             && !commandKeyIsPrintable
     }
 
+    /// An input event as the program gets it (what is not the command key's).
+    func handle(_ event: InputEvent) {
+        switch event {
+        case .key(let key, let modifiers):
+            emulator.send(key, modifiers: modifiers)
+        case .unknown(let bytes):
+            emulator.sendRaw(bytes)
+        case .paste(let bytes):
+            emulator.sendPaste(bytes)
+        case .mouse(var m):
+            guard emulator.mouseMode != .none else { return }
+            // Konsole, PuTTY and VTE's implicit mode report the column a cell is stored at, where
+            // its frame was written in their wire order (`WireOrder.reportsStoredColumns`): first
+            // the column where that cell is drawn (as the session's backend does), read once the
+            // screen thread has drawn what was sent.
+            if setup.wireOrder.reportsStoredColumns {
+                let y = m.y, x = m.x
+                m.x = worker.sync { s in s.wire?.drawnColumn(wireX: x, y: y) ?? x }
+            }
+            // R26: the program gets the logical cell under the pointer.
+            if m.y >= 0, m.y < layouts.count, let layout = layouts[m.y] {
+                m.x = layout.logicalColumn(ofVisual: m.x)
+            }
+            emulator.send(m)
+        case .reply, .focus:
+            break  // late answers to the start-up queries, focus reports: not the program's
+        }
+    }
+
     /// The command after the command key (R27).
     func command(_ event: InputEvent) {
         closeOverlay()
@@ -109,17 +138,20 @@ extension HostLoop {
         dirtyAll = true
     }
 
-    /// Looks at the foreground process (at most every `programCheckInterval`) and vim's screen,
-    /// and applies a new verdict: every row drawn again (R27).
-    func watchProgram() {
+    /// Looks at the foreground process (R27) when a look is due (at most every
+    /// `programCheckInterval`, or the look of a quiet wait: `quiet`, which reads the maps again
+    /// on their schedule), and applies a new verdict: every row drawn again.
+    func lookAtProgram(quiet: Bool) {
         let now = Self.now()
-        if program.due(now) {
-            program.look(master: child.master, now: now, rules: options.rules, rulesPath: options.rulesPath)
-        }
-        if program.isVim {
-            let rl = RightLeftScreen.detect(rows: emulator.rows, columns: emulator.columns) { emulator.row($0) }
-            program.sawRightLeft(rl, rules: options.rules, rulesPath: options.rulesPath)
-        }
+        if quiet || program.due(now) { program.look(master: child.master, now: now, maps: quiet) }
+        applyVerdict(force: false)
+    }
+
+    /// What vim's screen shows of `rightleft` (R27), after a frame, and a new verdict applied.
+    func watchScreen() {
+        guard program.isVim else { return }
+        let rl = RightLeftScreen.detect(rows: emulator.rows, columns: emulator.columns) { emulator.row($0) }
+        program.sawRightLeft(rl)
         applyVerdict(force: false)
     }
 

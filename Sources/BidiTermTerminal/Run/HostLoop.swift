@@ -13,6 +13,8 @@ final class HostLoop {
     let child: ProgramHost.Child
     let setup: TerminalSetup
     let notice: TerminalNotice?
+    /// `notice != nil`, kept: the loop asks at every wait and key, and the notice is large.
+    let hasNotice: Bool
     let emulator: VTermEmulator
     /// Draws on the terminal (`DirectScreen`), on a thread of its own when there is much to draw.
     let worker: ScreenWorker
@@ -71,6 +73,7 @@ final class HostLoop {
         setup = identification.setup
         // The app's words for it (`TerminalSessionOptions.noticeText`), or the library's.
         notice = identification.findings.notice
+        hasNotice = notice != nil
         emulator = VTermEmulator(rows: rows, columns: columns)
         let env = options.session.environment
         let noColor = ColorSupport.noColorRequested(in: env)
@@ -106,6 +109,7 @@ final class HostLoop {
         qa = options.strings.map { QASession(load: $0) }
         program.interval = Self.nanoseconds(options.programCheckInterval)
         program.baseOptions = rowOptions
+        program.use(rules: options.rules, path: options.rulesPath)
         if let problem = options.rulesProblems.first {
             showOverlay(["rtl-tui: " + problem + (options.rulesProblems.count > 1 ? " (and \(options.rulesProblems.count - 1) more)" : "")],
                         seconds: 8)
@@ -147,6 +151,7 @@ final class HostLoop {
                 || emulator.pendingScrolledLines >= Self.scrollBatch { render() }
         }
         leave()
+        program.stop()
         worker.stop()
         recorder?.close()
         logicalRecorder?.close()
@@ -178,7 +183,8 @@ final class HostLoop {
         if let until = overlayUntil, !overlay.isEmpty {
             timeout = min(timeout, Self.milliseconds(until: until, from: now))
         }
-        if program.lookAfterFrame { timeout = min(timeout, Self.milliseconds(until: program.nextLook, from: now)) }
+        let quietLook = program.nextQuietLook
+        if !pendingFrame, let t = quietLook { timeout = min(timeout, Self.milliseconds(until: t, from: now)) }
         pollFDs[0].revents = 0
         pollFDs[1].revents = 0
         let n = poll(&pollFDs, 2, timeout)
@@ -186,18 +192,22 @@ final class HostLoop {
         quietWait = n == 0
         if n < 0 { return }  // EINTR: the signal is looked at by the caller
         if fds[1].revents != 0 { readProgram(hangUp: fds[1].revents & Int16(POLLIN) == 0) }
-        if fds[0].revents != 0 { readTerminal(closed: fds[0].revents & Int16(POLLIN) == 0) }
+        if fds[0].revents != 0 {
+            readTerminal(closed: fds[0].revents & Int16(POLLIN) == 0)
+        }
         if n == 0, decoder.hasPending {
             for e in decoder.flush() { take(e) }
             sendToProgram()
         }
         // The notice's time is up: one frame takes it away (not a frame per wait while it shows).
-        if notice != nil, !noticeCleared, !noticeShowing { pendingFrame = true }
+        if hasNotice, !noticeCleared, !noticeShowing { pendingFrame = true }
         if let until = overlayUntil, !overlay.isEmpty, Self.now() >= until { closeOverlay() }
-        // R27: the look that follows the last frame; a new verdict draws every row again.
-        if program.lookAfterFrame, !pendingFrame, program.due(Self.now()) {
+        // R27: the look of a wait that read nothing (after the last frame, or the maps' next
+        // reading); a new verdict draws every row again.
+        if n == 0, !pendingFrame, let t = quietLook, Self.now() >= t {
             program.lookAfterFrame = false
-            watchProgram()
+            lookAtProgram(quiet: true)
+            watchScreen()
             if dirtyAll { pendingFrame = true }
         }
     }
@@ -287,37 +297,10 @@ final class HostLoop {
         if noticeShowing { dismissNotice() }
     }
 
-    func handle(_ event: InputEvent) {
-        switch event {
-        case .key(let key, let modifiers):
-            emulator.send(key, modifiers: modifiers)
-        case .unknown(let bytes):
-            emulator.sendRaw(bytes)
-        case .paste(let bytes):
-            emulator.sendPaste(bytes)
-        case .mouse(var m):
-            guard emulator.mouseMode != .none else { return }
-            // Konsole, PuTTY and VTE's implicit mode report the column a cell is stored at, where
-            // its frame was written in their wire order (`WireOrder.reportsStoredColumns`): first
-            // the column where that cell is drawn (as the session's backend does), read once the
-            // screen thread has drawn what was sent.
-            if setup.wireOrder.reportsStoredColumns {
-                let y = m.y, x = m.x
-                m.x = worker.sync { s in s.wire?.drawnColumn(wireX: x, y: y) ?? x }
-            }
-            // R26: the program gets the logical cell under the pointer.
-            if m.y >= 0, m.y < layouts.count, let layout = layouts[m.y] {
-                m.x = layout.logicalColumn(ofVisual: m.x)
-            }
-            emulator.send(m)
-        case .reply, .focus:
-            break  // late answers to the start-up queries, focus reports: not the program's
-        }
-    }
-
-    func sendToProgram() {
+    @discardableResult
+    func sendToProgram() -> Bool {
         let bytes = emulator.takeOutput()
-        guard !bytes.isEmpty else { return }
+        guard !bytes.isEmpty else { return false }
         var offset = 0
         var spins = 0
         while offset < bytes.count {
@@ -334,8 +317,9 @@ final class HostLoop {
                 _ = poll(&p, 1, 10)
                 continue
             }
-            return
+            return offset > 0
         }
+        return true
     }
 
     // MARK: - Frames
@@ -345,7 +329,7 @@ final class HostLoop {
     /// Whether the notice's time is up (no clock read once it is).
     private var noticeTimeUp = false
     private var noticeShowing: Bool {
-        guard !noticeCleared, !noticeTimeUp, notice != nil else { return false }
+        guard hasNotice, !noticeCleared, !noticeTimeUp else { return false }
         if Self.now() < noticeEnd { return true }
         noticeTimeUp = true
         return false
@@ -359,6 +343,9 @@ final class HostLoop {
 
     func render() {
         lastFrame = Self.now()
+        // R27: output that never paused for a quiet wait's look since the last frame (a flood, the
+        // start): the look, when due, so this frame has the verdict.
+        if !program.lookedSinceFrame, program.due(lastFrame) { lookAtProgram(quiet: false) }
         pendingFrame = false
         if emulator.altScreen != shownAlternate {
             shownAlternate = emulator.altScreen
@@ -398,7 +385,7 @@ final class HostLoop {
             // Laid out once per width (the engine's layout would cost every frame, keys' echoes too).
             if noticeCache?.columns != emulator.columns { noticeCache = (emulator.columns, noticeRow(notice, columns: emulator.columns)) }
             shownFrame[rows - 1] = noticeCache!.row
-        } else if notice != nil, !noticeCleared {
+        } else if hasNotice, !noticeCleared {
             noticeCleared = true
             shownFrame = frame
         }
@@ -444,10 +431,8 @@ final class HostLoop {
             s.write(raw: fix)
             s.flush()
         }
-        // R27: the look at the program comes after the frame is out, so a key's echo never waits
-        // for `tcgetpgrp` or a read of `/proc`; a new verdict draws every row again in the next
-        // frame (one frame interval later at most).
-        watchProgram()
+        // R27: vim's screen after the frame; a new verdict draws every row in the next frame.
+        watchScreen()
         if dirtyAll { pendingFrame = true }
         program.lookAfterFrame = true
     }

@@ -5,8 +5,9 @@ import Glibc
 
 /// What `run`'s loop knows of the program in the foreground of its pseudo-terminal, looked at
 /// often enough to follow a shell that starts emacs and exits it (R27), and cheap: one
-/// `tcgetpgrp(3)` per `interval`, `/proc` read only when the foreground changes (and its maps a few
-/// times more in its first seconds, for a library loaded at run time, as newt loads FriBidi).
+/// `tcgetpgrp(3)` per look, `/proc` read only when the foreground changes (then its `comm` again at
+/// each look of its first seconds, through a descriptor kept open, for an `exec`; its maps a few
+/// times more, for a library loaded at run time, as newt loads FriBidi).
 struct ProgramWatch {
     /// The row options before any verdict (the command's own `--dir`, `--gap`…).
     var baseOptions = RowBidi.Options()
@@ -14,7 +15,10 @@ struct ProgramWatch {
     var interval: Int64 = 100_000_000
     /// The process in the foreground, when known.
     private(set) var process: ForegroundProcess? {
-        didSet { isVim = process?.names.contains(where: KnownPrograms.vimFamily.contains) ?? false }
+        didSet {
+            isVim = process?.names.contains(where: KnownPrograms.vimFamily.contains) ?? false
+            commName = process.map { Array($0.name.utf8) } ?? []
+        }
     }
     /// The verdict in force.
     private(set) var verdict = ProgramVerdict()
@@ -30,51 +34,103 @@ struct ProgramWatch {
     private var mapLooks = 0
     private var rules = RunRules()
     private var rulesPath: String?
+    /// `/proc/PID/comm` of the process in the foreground, open during its first seconds (-1: not
+    /// open), and the name it held: a look reads it again with one `pread`, no path looked up.
+    private var commFD: Int32 = -1
+    private var commName: [UInt8] = []
 
     /// When the maps of a new foreground process are read again, in nanoseconds after it appeared.
     static let mapLooksAfter: [Int64] = [150_000_000, 500_000_000, 1_500_000_000, 4_000_000_000]
 
     func due(_ now: Int64) -> Bool { now - lastLook >= interval || group < 0 }
 
-    /// When the next look is due (monotonic nanoseconds).
-    var nextLook: Int64 { lastLook + interval }
+    /// When the look of a wait with nothing to read is due, if one is (monotonic nanoseconds):
+    /// `afterFrame` after the last frame (and `interval` after the last look), or when the maps
+    /// of the process are to be read again.
+    var nextQuietLook: Int64? {
+        var t: Int64? = lookAfterFrame ? max(lastLook + interval, frameTime + Self.afterFrame) : nil
+        if group > 0, mapLooks < Self.mapLooksAfter.count {
+            let m = firstSeen + Self.mapLooksAfter[mapLooks]
+            t = min(t ?? m, m)
+        }
+        return t
+    }
 
-    /// Set by each frame: one more look is due after it even if no frame follows (a program that
-    /// ended and gave the foreground back to the shell, which then wrote nothing).
-    var lookAfterFrame = false
+    /// How long after a frame the look of a quiet wait comes (a program that ended and gave the
+    /// foreground back to a shell that wrote nothing): keys typed faster never wait for it.
+    static let afterFrame: Int64 = 2_000_000
+
+    /// Set by each frame: one more look is due after it even if no frame follows.
+    var lookAfterFrame = false {
+        didSet {
+            if lookAfterFrame {
+                frameTime = Self.clock()
+                lookedSinceFrame = false
+            }
+        }
+    }
+    private var frameTime: Int64 = 0
+    /// Whether a look came after the last frame (a quiet wait's): the next frame then does not
+    /// look itself, so a key's echo does not wait for it.
+    private(set) var lookedSinceFrame = false
+
+    private static func clock() -> Int64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+    }
+
+    /// The rules file's rules, given once (the command key's `w` adds to them).
+    mutating func use(rules: RunRules, path: String?) {
+        self.rules = rules
+        rulesPath = path
+    }
+
+    /// Closes what a look keeps open.
+    mutating func stop() {
+        if commFD >= 0 { close(commFD) }
+        commFD = -1
+    }
 
     /// Whether the foreground program is vim or one of its relatives.
     /// (Kept when the process changes: a frame asks at every key's echo.)
     private(set) var isVim = false
 
-    /// Looks at the foreground process group of the pseudo-terminal `master`.
-    mutating func look(master: Int32, now: Int64, rules: RunRules, rulesPath: String?) {
+    /// Looks at the foreground process group of the pseudo-terminal `master`: one `tcgetpgrp`,
+    /// `/proc` when the group changed, its `comm` in the group's first seconds (one `pread`), its
+    /// maps on their schedule when `maps` (a wait with nothing to read: never on a key's path).
+    mutating func look(master: Int32, now: Int64, maps: Bool) {
         lastLook = now
-        self.rules = rules
-        self.rulesPath = rulesPath
+        lookedSinceFrame = true
         let g = tcgetpgrp(master)
         if g != group {
             group = g
             firstSeen = now
             mapLooks = 0
             rightLeft = nil
+            stop()
             process = g > 0 ? ForegroundProcess.inspect(pid: g) : nil
             decide()
             return
         }
-        guard var p = process else { return }
+        guard var p = process else {
+            mapLooks = Self.mapLooksAfter.count  // nothing to read the maps of
+            return
+        }
         // The same group: a program that replaced itself (exec: the shell's child becomes emacs
         // after the shell gave it the terminal) has another name, read at each look in the
         // group's first seconds; a library loaded after start shows in the maps.
-        if now - firstSeen < Self.mapLooksAfter.last!, let comm = ForegroundProcess.readSmallFile("/proc/\(p.pid)/comm"),
-           String(decoding: comm.prefix { $0 != 0x0A }, as: UTF8.self) != p.name,
-           let fresh = ForegroundProcess.inspect(pid: p.pid) {
-            rightLeft = nil
-            process = fresh
-            decide()
-            return
+        if now - firstSeen < Self.mapLooksAfter.last! {
+            if nameChanged(pid: p.pid), let fresh = ForegroundProcess.inspect(pid: p.pid) {
+                rightLeft = nil
+                process = fresh
+                decide()
+                return
+            }
+        } else if commFD >= 0 {
+            stop()
         }
-        if mapLooks < Self.mapLooksAfter.count, now - firstSeen >= Self.mapLooksAfter[mapLooks] {
+        if maps, mapLooks < Self.mapLooksAfter.count, now - firstSeen >= Self.mapLooksAfter[mapLooks] {
             mapLooks += 1
             if let fresh = ForegroundProcess.inspect(pid: p.pid), fresh != p {
                 if fresh.name != p.name { rightLeft = nil }
@@ -85,12 +141,26 @@ struct ProgramWatch {
         }
     }
 
+    /// Whether `/proc/PID/comm` holds another name than the process's (read through the kept
+    /// descriptor, into the stack).
+    private mutating func nameChanged(pid: Int32) -> Bool {
+        if commFD < 0 {
+            commFD = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC)
+            if commFD < 0 { return false }
+        }
+        let fd = commFD
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> Bool in
+            var n = pread(fd, buffer.baseAddress, buffer.count, 0)
+            guard n > 0 else { return false }
+            if buffer[n - 1] == 0x0A { n -= 1 }
+            return !commName.elementsEqual(UnsafeBufferPointer(rebasing: buffer[..<n]))
+        }
+    }
+
     /// What vim's screen shows (R27): kept until the screen shows the other.
-    mutating func sawRightLeft(_ value: Bool?, rules: RunRules, rulesPath: String?) {
+    mutating func sawRightLeft(_ value: Bool?) {
         guard let value, value != rightLeft else { return }
         rightLeft = value
-        self.rules = rules
-        self.rulesPath = rulesPath
         decide()
     }
 

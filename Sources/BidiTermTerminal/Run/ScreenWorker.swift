@@ -48,6 +48,13 @@ final class ScreenWorker: @unchecked Sendable {
     /// Runs `job` after every job submitted before it; `lines` is how many scrolled-off lines it
     /// carries (for the bound on the queue and the choice to run it at once).
     func submit(lines: Int = 0, _ job: @escaping Job) {
+        // No thread yet (a key's echo, a prompt: no flood has started one): nothing else touches
+        // the queue, so the job runs at once, without the lock. Only the caller's thread submits,
+        // and only it starts the worker.
+        if !started, lines <= Self.inlineLines {
+            runJob(job)
+            return
+        }
         condition.lock()
         if queue.isEmpty && !busy && lines <= Self.inlineLines {
             busy = true
