@@ -8,8 +8,9 @@
 #                                     libfribidi-bin (a second bidi oracle), python3 (scripts),
 #                                     librsvg2-bin (rsvg-convert: the SVG export rendered to PNG),
 #                                     gettext (msgunfmt: the .mo files --fix is tried on),
-#                                     ncurses-term (terminfo of kitty, st and the other recorded
-#                                     terminals), nano dialog mc less emacs-nox vim fzf whiptail
+#                                     ncurses-term (terminfo of st and the other recorded
+#                                     terminals), kitty-terminfo (xterm-kitty: Debian 12's
+#                                     ncurses-term has only `kitty`), nano dialog mc less emacs-nox vim fzf whiptail
 #                                     (programs run under `rtl-tui run` by the end-to-end tests:
 #                                     emacs, vim rightleft and newt's whiptail draw visual order
 #                                     themselves, R27), asciinema (a recording played back),
@@ -19,7 +20,7 @@
 #                                     (lrelease: Scripts/make-qt-fixtures.sh), gettext (msgfmt)
 set -euo pipefail
 pkgs=(libicu-dev libncurses-dev libvterm-dev libxml2-dev zlib1g-dev liblzma-dev)
-if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext ncurses-term nano dialog mc less emacs-nox vim fzf whiptail asciinema rpm); fi
+if [ "${1:-}" = "--test" ]; then pkgs+=(unicode-data tmux libfribidi-bin python3 librsvg2-bin gettext ncurses-term kitty-terminfo nano dialog mc less emacs-nox vim fzf whiptail asciinema rpm); fi
 if [ "${1:-}" = "--fixtures" ]; then pkgs+=(qttools5-dev-tools gettext hunspell-ar myspell-he myspell-fa); fi
 missing=()
 for p in "${pkgs[@]}"; do

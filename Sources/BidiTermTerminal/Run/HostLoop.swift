@@ -192,9 +192,7 @@ final class HostLoop {
         quietWait = n == 0
         if n < 0 { return }  // EINTR: the signal is looked at by the caller
         if fds[1].revents != 0 { readProgram(hangUp: fds[1].revents & Int16(POLLIN) == 0) }
-        if fds[0].revents != 0 {
-            readTerminal(closed: fds[0].revents & Int16(POLLIN) == 0)
-        }
+        if fds[0].revents != 0 { readTerminal(closed: fds[0].revents & Int16(POLLIN) == 0) }
         if n == 0, decoder.hasPending {
             for e in decoder.flush() { take(e) }
             sendToProgram()
@@ -297,10 +295,9 @@ final class HostLoop {
         if noticeShowing { dismissNotice() }
     }
 
-    @discardableResult
-    func sendToProgram() -> Bool {
+    func sendToProgram() {
         let bytes = emulator.takeOutput()
-        guard !bytes.isEmpty else { return false }
+        guard !bytes.isEmpty else { return }
         var offset = 0
         var spins = 0
         while offset < bytes.count {
@@ -317,9 +314,8 @@ final class HostLoop {
                 _ = poll(&p, 1, 10)
                 continue
             }
-            return offset > 0
+            return
         }
-        return true
     }
 
     // MARK: - Frames
