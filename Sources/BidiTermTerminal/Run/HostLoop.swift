@@ -203,7 +203,6 @@ final class HostLoop {
         // R27: the look of a wait that read nothing (after the last frame, or the maps' next
         // reading); a new verdict draws every row again.
         if n == 0, !pendingFrame, let t = quietLook, Self.now() >= t {
-            program.lookAfterFrame = false
             lookAtProgram(quiet: true)
             watchScreen()
             if dirtyAll { pendingFrame = true }
@@ -430,7 +429,7 @@ final class HostLoop {
         // R27: vim's screen after the frame; a new verdict draws every row in the next frame.
         watchScreen()
         if dirtyAll { pendingFrame = true }
-        program.lookAfterFrame = true
+        program.frameDrawn(at: Self.now())
     }
 
     /// A row of the program's screen as shown: reordered by runs (R23–R25), or as stored when the

@@ -57,28 +57,22 @@ struct ProgramWatch {
     }
 
     /// How long after a frame the look of a quiet wait comes (a program that ended and gave the
-    /// foreground back to a shell that wrote nothing): keys typed faster never wait for it.
+    /// foreground back to a shell that wrote nothing), long before a typist's next key.
     static let afterFrame: Int64 = 2_000_000
 
-    /// Set by each frame: one more look is due after it even if no frame follows.
-    var lookAfterFrame = false {
-        didSet {
-            if lookAfterFrame {
-                frameTime = Self.clock()
-                lookedSinceFrame = false
-            }
-        }
-    }
+    /// When the last frame was out (monotonic nanoseconds; 0: none yet).
     private var frameTime: Int64 = 0
+
+    /// A frame is out at `time` (read after it was written): one more look is due after it even
+    /// if no frame follows.
+    mutating func frameDrawn(at time: Int64) { frameTime = time }
+
+    /// Whether a look is still due after the last frame: none came since.
+    var lookAfterFrame: Bool { frameTime > 0 && lastLook <= frameTime }
+
     /// Whether a look came after the last frame (a quiet wait's): the next frame then does not
     /// look itself, so a key's echo does not wait for it.
-    private(set) var lookedSinceFrame = false
-
-    private static func clock() -> Int64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
-    }
+    var lookedSinceFrame: Bool { lastLook > frameTime }
 
     /// The rules file's rules, given once (the command key's `w` adds to them).
     mutating func use(rules: RunRules, path: String?) {
@@ -101,7 +95,6 @@ struct ProgramWatch {
     /// maps on their schedule when `maps` (a wait with nothing to read: never on a key's path).
     mutating func look(master: Int32, now: Int64, maps: Bool) {
         lastLook = now
-        lookedSinceFrame = true
         let g = tcgetpgrp(master)
         if g != group {
             group = g

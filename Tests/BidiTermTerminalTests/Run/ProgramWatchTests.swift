@@ -8,11 +8,7 @@ import Glibc
 /// When `run` looks at the program in the foreground (R27): a real process on a real
 /// pseudo-terminal, looked at as the loop does.
 final class ProgramWatchTests: XCTestCase {
-    private static func monotonic() -> Int64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
-    }
+    private static func monotonic() -> Int64 { HostLoop.now() }
 
     /// `script` run by sh on a pseudo-terminal of its own (the session's foreground), killed after.
     private func withShell(_ script: String, _ body: (ProgramHost.Child) throws -> Void) throws {
@@ -71,14 +67,20 @@ final class ProgramWatchTests: XCTestCase {
             XCTAssertEqual(watch.nextQuietLook, t0 + ProgramWatch.mapLooksAfter[1])
             // A frame: a quiet look is due `afterFrame` after it (and `interval` after the last
             // look), and until one comes, the next frame looks itself.
-            watch.lookAfterFrame = true
-            let frame = Self.monotonic()
+            let frame = firstMaps + 3
+            XCTAssertFalse(watch.lookAfterFrame, "no frame yet")
+            watch.frameDrawn(at: frame)
+            XCTAssertTrue(watch.lookAfterFrame)
             XCTAssertFalse(watch.lookedSinceFrame)
             let next = try XCTUnwrap(watch.nextQuietLook)
-            XCTAssertGreaterThanOrEqual(next, frame - 1_000_000 + ProgramWatch.afterFrame)
-            XCTAssertLessThanOrEqual(next, max(frame + ProgramWatch.afterFrame, firstMaps + 2 + watch.interval))
+            XCTAssertEqual(next, max(frame + ProgramWatch.afterFrame, firstMaps + 2 + watch.interval))
+            // Looked at 2 ms after the frame had the last look been long before.
+            var later = watch
+            later.frameDrawn(at: firstMaps + 100_000_000)
+            XCTAssertEqual(later.nextQuietLook, firstMaps + 100_000_000 + ProgramWatch.afterFrame)
             watch.look(master: child.master, now: next, maps: true)
             XCTAssertTrue(watch.lookedSinceFrame, "the quiet look: the next frame does not look again")
+            XCTAssertFalse(watch.lookAfterFrame, "and no other look is due after that frame")
             watch.stop()
         }
     }
