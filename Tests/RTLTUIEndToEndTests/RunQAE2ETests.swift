@@ -149,7 +149,10 @@ final class RunQAE2ETests: XCTestCase {
 
     func test_strings_inspectorShowsTheEntry_listShowsEntriesAndUncoveredText_reportHasExactlyTheSeenEntries() throws {
         let home = try RunE2E.temporaryDirectory(self)
-        let po = Repository.fixtures.appendingPathComponent("screen-strings/he.po").path
+        // The catalog in the short temporary folder: the list's rows hold its path, and a clone
+        // in a long path would cut them where the assertions look.
+        let po = home + "/he.po"
+        try FileManager.default.copyItem(atPath: Repository.fixtures.appendingPathComponent("screen-strings/he.po").path, toPath: po)
         let json = home + "/qa.json", sarif = home + "/qa.sarif"
         let script = "printf '%s\\n' 'שמירה' 'למחוק את notes.txt?' 'טקסט קשיח בלי תרגום'; read x"
         for report in [json, sarif] {
