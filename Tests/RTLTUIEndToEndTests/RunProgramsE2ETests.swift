@@ -105,6 +105,19 @@ final class RunProgramsE2ETests: XCTestCase {
         XCTAssertEqual(r.rows, p.rows, "whiptail under run:\n\(r)\nalone:\n\(p)")
     }
 
+    func test_R27_whiptail_startedByAScriptWithoutExec_underRun_isUnchanged() throws {
+        try Self.skipUnlessInstalled("whiptail")
+        let home = try RunE2E.temporaryDirectory(self)
+        // An installer's way: sh runs whiptail as its child, in the shell's own process group
+        // (no job control), then goes on. The group's leader is sh; whiptail is a member.
+        let menu = ["whiptail", "--title", "הגדרות", "--menu", "בחרו פריט", "15", "50", "4", "1", "שפה ואזור", "2", "רשת ואינטרנט", "3", "תצוגה"]
+        let pair = try RunE2E.Pair(["/bin/sh", "-c", "\"$@\"; echo done", "sh"] + menu, columns: 100, rows: 30, environment: ["HOME": home])
+        defer { pair.tearDown() }
+        let (p, r) = try Self.sameScreens(pair, ready: rtl("שפה ואזור"))
+        XCTAssertEqual(r.rows, p.rows, "whiptail started by sh under run:\n\(r)\nalone:\n\(p)")
+        XCTAssertTrue(r.contains(rtl("הגדרות")), "the window title as whiptail draws it:\n\(r)")
+    }
+
     // MARK: - R28–R31
 
     func test_R28_lsLong_underRun_everyFieldInItsColumn() throws {

@@ -125,8 +125,8 @@ public final class DirectScreen {
     /// out with line feeds at the bottom row and the lines the terminal never showed are written
     /// as a stream, as the program wrote them: a flood costs about the bytes of its text.
     /// Otherwise each line is drawn on the top row and scrolled out (`pushScrollback(_:)`).
-    public func scroll(_ lines: [[Cell]], thenDraw frame: [[Cell]], cursor: (x: Int, y: Int)?) {
-        guard !lines.isEmpty else { return draw(frame, cursor: cursor) }
+    public func scroll(_ lines: [[Cell]], thenDraw frame: [[Cell]], cursor: (x: Int, y: Int)?, changedRows: [Int]? = nil) {
+        guard !lines.isEmpty else { return draw(frame, cursor: cursor, changedRows: changedRows) }
         guard wire == nil, var screen = shown else {
             for line in lines { pushScrollback(line) }
             return draw(frame, cursor: cursor)
@@ -199,8 +199,13 @@ public final class DirectScreen {
     }
 
     /// Draws `frame` (rows of cells in visual order; rows beyond the screen are ignored, missing
-    /// ones are blank), then places the cursor at `cursor` or hides it.
-    public func draw(_ frame: [[Cell]], cursor: (x: Int, y: Int)?) {
+    /// ones are blank), then places the cursor at `cursor` or hides it. `changedRows`, when
+    /// given, says that every other row of `frame` is the very row drawn last time: only those
+    /// rows are looked at (a key's echo changes one row; the others' storage is not even touched).
+    public func draw(_ frame: [[Cell]], cursor: (x: Int, y: Int)?, changedRows: [Int]? = nil) {
+        if let changedRows, wire == nil, frame.count == rows, shown?.count == rows {
+            return drawRows(changedRows, of: frame, cursor: cursor)
+        }
         var frame = frame
         var cursor = cursor
         if let wire {
@@ -255,17 +260,51 @@ public final class DirectScreen {
                 var x = first
                 while x <= last { x = w.put(row, at: x) }
             }
-            if let c = cursor, c.x >= 0, c.y >= 0, c.x < width, c.y < height {
-                w.out += Array("\u{1B}[\(c.y + 1);\(c.x + 1)H".utf8)
-                if cursorShown != true { w.out += Array("\u{1B}[?25h".utf8) }
-                cursorShown = true
-            } else if cursorShown != false {
-                w.out += Array("\u{1B}[?25l".utf8)
-                cursorShown = false
-            }
+            Self.placeCursor(cursor, width: width, height: height, shown: &cursorShown, &w)
         }
         self.shown = next
         self.cursorShown = cursorShown
+    }
+
+    /// `draw` of the rows `changed` of `frame` alone, on the screen shown (which it updates in
+    /// place: taken out of `shown` while it changes, so its storage is not copied).
+    private func drawRows(_ changed: [Int], of frame: [[Cell]], cursor: (x: Int, y: Int)?) {
+        var screen = shown ?? []
+        shown = nil
+        let height = rows, width = columns
+        var cursorShown = cursorShown
+        withWriter { w in
+            for y in changed where y >= 0 && y < height {
+                let row = fitted(frame[y])
+                let old = screen[y]
+                if Self.sameStorage(old, row) { continue }
+                var first = 0, last = width - 1
+                while first < width, old[first] == row[first] { first += 1 }
+                screen[y] = row
+                if first == width { continue }
+                while last > first, old[last] == row[last] { last -= 1 }
+                while first > 0, row[first].isContinuation { first -= 1 }
+                w.out += Array("\u{1B}[\(y + 1);\(first + 1)H".utf8)
+                var x = first
+                while x <= last { x = w.put(row, at: x) }
+            }
+            Self.placeCursor(cursor, width: width, height: height, shown: &cursorShown, &w)
+        }
+        shown = screen
+        self.cursorShown = cursorShown
+    }
+
+    /// The cursor at `cursor` (shown), or hidden when there is none or it is off the screen.
+    private static func placeCursor(_ cursor: (x: Int, y: Int)?, width: Int, height: Int, shown cursorShown: inout Bool?,
+                                    _ w: inout CellWriter) {
+        if let c = cursor, c.x >= 0, c.y >= 0, c.x < width, c.y < height {
+            w.out += Array("\u{1B}[\(c.y + 1);\(c.x + 1)H".utf8)
+            if cursorShown != true { w.out += Array("\u{1B}[?25h".utf8) }
+            cursorShown = true
+        } else if cursorShown != false {
+            w.out += Array("\u{1B}[?25l".utf8)
+            cursorShown = false
+        }
     }
 
     /// Turns the reverse video of the cell at (x, y) of `frame` round, and of the right half of a

@@ -320,6 +320,9 @@ final class HostLoop {
     // MARK: - Frames
 
     private var noticeCleared = false
+    /// Whether the last frame drew something over the program's rows (the notice, the inspector's
+    /// pointer, the menu): the next one then compares every row (true before the first frame).
+    private var lastFrameCovered = true
     private var noticeCache: (columns: Int, row: [Cell])?
     /// Whether the notice's time is up (no clock read once it is).
     private var noticeTimeUp = false
@@ -367,6 +370,7 @@ final class HostLoop {
             dirtyAll = true
         }
         let damaged = emulator.takeDamagedRows()
+        let everyRow = dirtyAll
         let rowsToLayOut: [Int] = dirtyAll ? Array(0..<rows) : damaged
         if let qa, !rowsToLayOut.isEmpty { qa.screenChanged(logicalText(rows)) }
         dirtyAll = false
@@ -376,19 +380,27 @@ final class HostLoop {
             layouts[y] = v.layout
         }
         var shownFrame = frame
+        // Rows drawn over the program's (the notice, the inspector's pointer, the menu): this
+        // frame and the one after it are compared row by row; otherwise only the rows laid out
+        // again can differ from what the terminal shows.
+        var covered = lastFrameCovered
+        lastFrameCovered = false
         if noticeShowing, let notice, rows > 1 {
             // Laid out once per width (the engine's layout would cost every frame, keys' echoes too).
             if noticeCache?.columns != emulator.columns { noticeCache = (emulator.columns, noticeRow(notice, columns: emulator.columns)) }
             shownFrame[rows - 1] = noticeCache!.row
+            lastFrameCovered = true
         } else if hasNotice, !noticeCleared {
             noticeCleared = true
             shownFrame = frame
+            covered = true
         }
         if let p = inspector, p.y < rows, p.x < shownFrame[p.y].count {
             // The inspector's pointer: its cell in reverse video.
             var cell = shownFrame[p.y][p.x]
             cell.style.attributes.formSymmetricDifference(.reverse)
             shownFrame[p.y][p.x] = cell
+            lastFrameCovered = true
         }
         if !overlay.isEmpty, rows > 1 {
             let wrapped = overlay.flatMap { Self.wrap($0, columns: emulator.columns - 2) }
@@ -397,7 +409,10 @@ final class HostLoop {
             for (i, text) in shown.enumerated() {
                 shownFrame[top + i] = Self.textRow(text, columns: emulator.columns, reorders: setup.appReorders)
             }
+            lastFrameCovered = true
         }
+        covered = covered || lastFrameCovered
+        let changedRows: [Int]? = covered || everyRow ? nil : rowsToLayOut
         var raw = updateModes()
         if let title = emulator.takeTitleChange() {
             raw += Array("\u{1B}]2;\(Sanitizer.terminalSafe(title))\u{07}".utf8)
@@ -419,10 +434,10 @@ final class HostLoop {
             pushed = pushed.map { visual($0, explicit: false).cells }
             laidOut = true
         }
-        worker.submit(lines: pushed.count) { [shownFrame, pushed] s, bidi in
+        worker.submit(lines: pushed.count) { [shownFrame, pushed, changedRows] s, bidi in
             s.write(raw: raw)
             let lines = laidOut ? pushed : pushed.map { bidi.layout($0)?.cells ?? $0 }
-            s.scroll(lines, thenDraw: shownFrame, cursor: cursor)
+            s.scroll(lines, thenDraw: shownFrame, cursor: cursor, changedRows: changedRows)
             s.write(raw: fix)
             s.flush()
         }

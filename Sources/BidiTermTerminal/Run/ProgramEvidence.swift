@@ -59,6 +59,69 @@ public struct ForegroundProcess: Sendable, Hashable {
         return nil
     }
 
+    /// The other processes of the process group `group` (a script's commands, a pipeline's
+    /// members: the leader's children or its shell's), in the order of their ids, from each
+    /// process's `/proc/PID/stat` (its fifth field). The kernel keeps no list of a group; this
+    /// reads one small file per process of the machine.
+    public static func groupMembers(of group: Int32, proc: String = "/proc") -> [Int32] {
+        guard group > 0, let dir = opendir(proc) else { return [] }
+        defer { closedir(dir) }
+        var out: [Int32] = []
+        while let entry = readdir(dir) {
+            let pid: Int32 = withUnsafeBytes(of: entry.pointee.d_name) { name -> Int32 in
+                var v: Int32 = 0
+                for b in name {
+                    if b == 0 { break }
+                    guard b >= 0x30, b <= 0x39, v < 100_000_000 else { return 0 }
+                    v = v * 10 + Int32(b - 0x30)
+                }
+                return v
+            }
+            guard pid > 0, pid != group, processGroup(of: pid, proc: proc) == group else { continue }
+            out.append(pid)
+        }
+        return out.sorted()
+    }
+
+    /// The process group of `pid` (the fifth field of `/proc/PID/stat`, after the name in
+    /// parentheses, which may hold any byte), nil when it is gone.
+    public static func processGroup(of pid: Int32, proc: String = "/proc") -> Int32? {
+        let fd = open("\(proc)/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 160) { buffer -> Int32? in
+            let n = read(fd, buffer.baseAddress, buffer.count)
+            guard n > 0 else { return nil }
+            var i = n - 1
+            while i > 0, buffer[i] != 0x29 { i -= 1 }  // the last ")"
+            guard buffer[i] == 0x29 else { return nil }
+            // ") S PPID PGRP ": the third field after the name.
+            var field = 0
+            var value: Int32 = 0
+            var inNumber = false
+            i += 1
+            while i < n {
+                let b = buffer[i]
+                if b == 0x20 {
+                    if inNumber, field == 3 { return value }
+                    inNumber = false
+                } else {
+                    if !inNumber {
+                        inNumber = true
+                        field += 1
+                        value = 0
+                    }
+                    if field == 3 {
+                        guard b >= 0x30, b <= 0x39 else { return nil }
+                        value = value * 10 + Int32(b - 0x30)
+                    }
+                }
+                i += 1
+            }
+            return nil
+        }
+    }
+
     /// A file of `/proc` read whole (they report a size of 0), at most `limit` bytes.
     static func readSmallFile(_ path: String, limit: Int = 1 << 16) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -7,19 +7,23 @@ import Glibc
 /// often enough to follow a shell that starts emacs and exits it (R27), and cheap: one
 /// `tcgetpgrp(3)` per look, `/proc` read only when the foreground changes (then its `comm` again at
 /// each look of its first seconds, through a descriptor kept open, for an `exec`; its maps a few
-/// times more, for a library loaded at run time, as newt loads FriBidi).
+/// times more, for a library loaded at run time, as newt loads FriBidi). The group's other
+/// processes (what a script without `exec` or a pipeline starts) are looked for on quiet waits,
+/// and the first of the group with evidence of its own decides.
 struct ProgramWatch {
     /// The row options before any verdict (the command's own `--dir`, `--gap`…).
     var baseOptions = RowBidi.Options()
     /// Nanoseconds between two looks.
     var interval: Int64 = 100_000_000
-    /// The process in the foreground, when known.
+    /// The process in the foreground (the group's leader), when known.
     private(set) var process: ForegroundProcess? {
-        didSet {
-            isVim = process?.names.contains(where: KnownPrograms.vimFamily.contains) ?? false
-            commName = process.map { Array($0.name.utf8) } ?? []
-        }
+        didSet { commName = process.map { Array($0.name.utf8) } ?? [] }
     }
+    /// The group's other processes, in the order of their ids, as the last scan found them.
+    private(set) var members: [ForegroundProcess] = []
+    /// The process the verdict is about: the leader, or the first member with evidence of its own
+    /// (whiptail started by `sh script`), when the leader has none.
+    private(set) var deciding: ForegroundProcess?
     /// The verdict in force.
     private(set) var verdict = ProgramVerdict()
     /// Set when the verdict changed; the loop applies it and clears this.
@@ -32,6 +36,10 @@ struct ProgramWatch {
     private var lastLook: Int64 = 0
     private var firstSeen: Int64 = 0
     private var mapLooks = 0
+    /// When the group's members are next looked for (0: not while the leader decides by itself),
+    /// and when each member was first seen (its maps are read again in its first seconds).
+    private var nextMemberScan: Int64 = 0
+    private var memberSince: [Int32: Int64] = [:]
     private var rules = RunRules()
     private var rulesPath: String?
     /// `/proc/PID/comm` of the process in the foreground, open during its first seconds (-1: not
@@ -53,8 +61,13 @@ struct ProgramWatch {
             let m = firstSeen + Self.mapLooksAfter[mapLooks]
             t = min(t ?? m, m)
         }
+        if group > 0, nextMemberScan > 0 { t = min(t ?? nextMemberScan, nextMemberScan) }
         return t
     }
+
+    /// How often the group's members are looked for after the first (on quiet waits), while the
+    /// leader has no evidence of its own: a script that starts whiptail after a minute's work.
+    static let memberScanEvery: Int64 = 2_000_000_000
 
     /// How long after a frame the look of a quiet wait comes (a program that ended and gave the
     /// foreground back to a shell that wrote nothing), long before a typist's next key.
@@ -103,9 +116,14 @@ struct ProgramWatch {
             rightLeft = nil
             stop()
             process = g > 0 ? ForegroundProcess.inspect(pid: g) : nil
+            members = []
+            memberSince = [:]
             decide()
+            // The members are looked for on the next quiet wait (not on a frame's path).
+            nextMemberScan = g > 0 && !leaderDecides ? now : 0
             return
         }
+        if maps, nextMemberScan > 0, now >= nextMemberScan { scanMembers(now: now) }
         guard var p = process else {
             mapLooks = Self.mapLooksAfter.count  // nothing to read the maps of
             return
@@ -134,6 +152,43 @@ struct ProgramWatch {
         }
     }
 
+    /// Looks for the group's other processes: a new one, or one whose name changed (a fork that
+    /// became whiptail), or one in its first seconds (a library loaded late) is read from `/proc`.
+    private mutating func scanMembers(now: Int64) {
+        let pids = ForegroundProcess.groupMembers(of: group)
+        var fresh: [ForegroundProcess] = []
+        fresh.reserveCapacity(pids.count)
+        var since: [Int32: Int64] = [:]
+        for pid in pids {
+            let first = memberSince[pid] ?? now
+            since[pid] = first
+            if let old = members.first(where: { $0.pid == pid }), now - first >= Self.mapLooksAfter.last!,
+               let comm = ForegroundProcess.readSmallFile("/proc/\(pid)/comm", limit: 64),
+               comm.prefix(while: { $0 != 0x0A }).elementsEqual(old.name.utf8) {
+                fresh.append(old)
+            } else if let p = ForegroundProcess.inspect(pid: pid) {
+                fresh.append(p)
+            }
+        }
+        memberSince = since
+        let young = since.values.contains { now - $0 < Self.mapLooksAfter.last! }
+        if fresh != members {
+            members = fresh
+            decide()
+        }
+        // Soon again while a member is young (a fork that has not yet exec'd, a library not yet
+        // loaded); else every `memberScanEvery`, unless the leader decides by itself.
+        if leaderDecides {
+            nextMemberScan = 0
+        } else {
+            nextMemberScan = now + (young ? Self.mapLooksAfter[0] : Self.memberScanEvery)
+        }
+    }
+
+    /// Whether the leader's own evidence decides (a rule, its libraries, the table, the command key):
+    /// its group's other processes are then not looked for.
+    private var leaderDecides = false
+
     /// Whether `/proc/PID/comm` holds another name than the process's (read through the kept
     /// descriptor, into the stack).
     private mutating func nameChanged(pid: Int32) -> Bool {
@@ -158,18 +213,40 @@ struct ProgramWatch {
     }
 
     private mutating func decide() {
-        let key = process?.name ?? ""
-        let v = ProgramEvidence.verdict(for: process, rules: rules, rulesPath: rulesPath, override: overrides[key], rightLeft: rightLeft)
+        var v = verdict(for: process)
+        var chosen = process
+        leaderDecides = v.source != .text && v.source != .screen
+        if !leaderDecides, let leader = process {
+            for m in members {
+                var mv = verdict(for: m)
+                guard mv.source != .text else { continue }
+                mv.evidence += " (in the foreground group of \(leader.name), pid \(leader.pid))"
+                v = mv
+                chosen = m
+                break
+            }
+        }
+        deciding = chosen
+        // A leader that lost its own evidence (an exec into a program the table does not know):
+        // its group's other processes are looked for again from the next quiet wait.
+        if !leaderDecides, nextMemberScan == 0, group > 0 { nextMemberScan = lastLook }
+        isVim = ([process].compactMap { $0 } + members).contains { $0.names.contains(where: KnownPrograms.vimFamily.contains) }
         if v != verdict {
             verdict = v
             changed = true
         }
     }
 
+    private func verdict(for p: ForegroundProcess?) -> ProgramVerdict {
+        let isVimProcess = p?.names.contains(where: KnownPrograms.vimFamily.contains) ?? false
+        return ProgramEvidence.verdict(for: p, rules: rules, rulesPath: rulesPath, override: overrides[p?.name ?? ""],
+                                       rightLeft: isVimProcess ? rightLeft : nil)
+    }
+
     /// The command key's `r`: the program's rows drawn as written if they were reordered, and
     /// reordered (every run) if they were drawn as written.
     mutating func toggleReordering() {
-        let key = process?.name ?? ""
+        let key = deciding?.name ?? ""
         var rule = overrides[key] ?? ProgramRule(direction: verdict.direction)
         rule.treatment = verdict.drawsVisualOrder ? .reorder : .visual
         overrides[key] = rule
@@ -178,7 +255,7 @@ struct ProgramWatch {
 
     /// The command key's `d`: the paragraph direction auto → rtl → ltr → auto.
     mutating func cycleDirection() {
-        let key = process?.name ?? ""
+        let key = deciding?.name ?? ""
         var rule = overrides[key] ?? ProgramRule(treatment: verdict.drawsVisualOrder ? .visual : verdict.forcesReordering ? .reorder : .auto)
         switch verdict.direction {
         case nil: rule.direction = .rtl
@@ -197,7 +274,7 @@ struct ProgramWatch {
 
     /// The command key's `w`: the rule in force written to the rules file. Returns what to show.
     mutating func saveRule(path: String?) -> String {
-        guard let name = process?.name, !name.isEmpty else { return "rtl-tui: no program in the foreground to keep a rule for" }
+        guard let name = deciding?.name, !name.isEmpty else { return "rtl-tui: no program in the foreground to keep a rule for" }
         guard let path else { return "rtl-tui: no rules file (HOME is not set)" }
         let rule = currentRule
         do {

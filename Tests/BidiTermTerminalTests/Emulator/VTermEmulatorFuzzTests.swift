@@ -32,7 +32,7 @@ final class VTermEmulatorFuzzTests: XCTestCase {
     /// bytes) and resize (`R rows columns`) there, to replay a crash against libvterm alone.
     static let seed = ProcessInfo.processInfo.environment["VTERM_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED
     static let log: FileHandle? = ProcessInfo.processInfo.environment["VTERM_FUZZ_LOG"].flatMap {
-        FileManager.default.createFile(atPath: $0, contents: nil)
+        _ = FileManager.default.createFile(atPath: $0, contents: nil)
         return FileHandle(forWritingAtPath: $0)
     }
 

@@ -61,6 +61,37 @@ final class DirectScreenTests: XCTestCase {
         return (terminal.takeScrolledOff().map(text), (0..<3).map { text(terminal.row($0)) })
     }
 
+    /// A frame that says which rows changed (a key's echo) sends only what changed in them, and
+    /// the terminal ends up as after a frame compared row by row; a row not named is not looked at.
+    func test_draw_changedRows_sendsOnlyTheirChanges_andShowsWhatAFullComparisonShows() throws {
+        let first = [row("abc"), row("שלום"), row("xyz")]
+        let next = [row("abc"), row("שלום!"), row("xyz")]
+        var hinted = ""
+        let withHint = try terminal { screen in
+            screen.draw(first, cursor: (0, 0))
+            screen.flush()
+            screen.draw(next, cursor: (5, 1), changedRows: [1])
+            // A row changed but not named keeps what the terminal shows (the caller's promise).
+            screen.draw([row("abc"), row("שלום!"), row("QQQ")], cursor: (5, 1), changedRows: [])
+        }
+        let compared = try terminal { screen in
+            screen.draw(first, cursor: (0, 0))
+            screen.draw(next, cursor: (5, 1))
+        }
+        XCTAssertEqual(withHint.rows, compared.rows)
+        XCTAssertEqual(withHint.rows, ["abc", "שלום!", "xyz"])
+        hinted = try written { screen in
+            screen.draw(first, cursor: (0, 0))
+            screen.flush()
+            screen.draw(next, cursor: (5, 1), changedRows: [1])
+        }
+        // The second frame: the row's one new cell at its column, then the cursor.
+        XCTAssertTrue(hinted.hasSuffix("\u{1B}[2;5H!\u{1B}[2;6H"), hinted.debugDescription)
+        // Without a screen shown yet (the first frame, after invalidate), every row is drawn.
+        let fresh = try terminal { screen in screen.draw(next, cursor: nil, changedRows: [1]) }
+        XCTAssertEqual(fresh.rows, ["abc", "שלום!", "xyz"])
+    }
+
     func test_scroll_linesAlreadyAtTheTop_scrollOutByLineFeeds_intoTheScrollback() throws {
         let t = try terminal { screen in
             screen.draw([row("a1"), row("b2"), row("c3")], cursor: nil)

@@ -40,6 +40,32 @@ final class ProgramEvidenceTests: XCTestCase {
         XCTAssertTrue(v.summary.contains("libfribidi.so.0.4.0"), v.summary)
     }
 
+    func test_R27_groupMembers_readTheGroupFromEachStat_evenWithParenthesesInTheName() throws {
+        let proc = FileManager.default.temporaryDirectory.appendingPathComponent("proc-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: proc) }
+        // pid → its stat line: the leader 300 (sh), two of its group (one named with ") 1 2 3 ("),
+        // one of another group, one not a process (a file of /proc that is not a number).
+        let stats: [String: String] = [
+            "300": "300 (sh) S 299 300 299 34816 300 4194560 113 0 0 0",
+            "301": "301 (whiptail) S 300 300 299 34816 300 4194560 113 0 0 0",
+            "305": "305 (a) 1 2 3 (b) R 300 300 299 34816 300 4194560 9 0 0 0",
+            "310": "310 (less) S 299 310 299 34816 310 4194560 9 0 0 0",
+            "self": "1 (x) S 0 300 0",
+        ]
+        for (pid, line) in stats {
+            let dir = proc.appendingPathComponent(pid)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try (line + "\n").write(to: dir.appendingPathComponent("stat"), atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(ForegroundProcess.processGroup(of: 305, proc: proc.path), 300)
+        XCTAssertEqual(ForegroundProcess.processGroup(of: 310, proc: proc.path), 310)
+        XCTAssertNil(ForegroundProcess.processGroup(of: 999, proc: proc.path))
+        XCTAssertEqual(ForegroundProcess.groupMembers(of: 300, proc: proc.path), [301, 305])
+        XCTAssertEqual(ForegroundProcess.groupMembers(of: 310, proc: proc.path), [])
+        // This test process's own group, from the real /proc.
+        XCTAssertEqual(ForegroundProcess.processGroup(of: getpid()), getpgrp())
+    }
+
     // MARK: - The verdict
 
     func test_R27_verdict_userRuleBeatsTheTable_commandKeyBeatsTheRule() {

@@ -48,6 +48,51 @@ final class ProgramWatchTests: XCTestCase {
         }
     }
 
+    func test_R27_aGroupMemberWithEvidence_decides_whenTheLeaderHasNone_andNoLongerOnceItExits() throws {
+        let fribidi = ["/usr/bin/fribidi", "/bin/fribidi"].first { (path: String) in access(path, X_OK) == 0 }
+        guard let fribidi else { throw XCTSkip("fribidi is not installed (make test installs libfribidi-bin)") }
+        // sh without job control runs fribidi in its own group: a member, not the leader. fribidi
+        // reads the pseudo-terminal until it is killed; then the shell sleeps on.
+        try withShell("sleep 0.2; \(fribidi); sleep 20") { child in
+            var watch = ProgramWatch()
+            var now = Self.monotonic()
+            watch.look(master: child.master, now: now, maps: true)
+            XCTAssertEqual(watch.process?.name, "sh")
+            XCTAssertFalse(watch.verdict.drawsVisualOrder)
+            XCTAssertEqual(watch.nextQuietLook.map { $0 <= Self.monotonic() }, true, "the members are looked for on the next quiet wait")
+            // Quiet looks, each when due, until fribidi is seen.
+            func lookUntil(_ what: String, _ done: (ProgramWatch) -> Bool) {
+                let end = Self.monotonic() + 8_000_000_000
+                while !done(watch), Self.monotonic() < end {
+                    usleep(20_000)
+                    now = Self.monotonic()
+                    if let t = watch.nextQuietLook, now >= t { watch.look(master: child.master, now: now, maps: true) }
+                }
+                XCTAssertTrue(done(watch), what)
+            }
+            lookUntil("fribidi seen in sh's group") { $0.verdict.drawsVisualOrder }
+            XCTAssertEqual(watch.deciding?.name, "fribidi")
+            XCTAssertEqual(watch.process?.name, "sh", "the leader is still the shell")
+            // fribidi is in the table and has its library mapped: the library is the first evidence.
+            XCTAssertEqual(watch.verdict.source, .libraries)
+            XCTAssertTrue(watch.verdict.evidence.contains("in the foreground group of sh"), watch.verdict.evidence)
+            let member = try XCTUnwrap(watch.members.first { $0.name == "fribidi" })
+            // The command key's choice is for the member that decides.
+            watch.toggleReordering()
+            XCTAssertFalse(watch.verdict.drawsVisualOrder)
+            XCTAssertEqual(watch.verdict.source, .commandKey)
+            XCTAssertEqual(watch.currentRule.treatment, .reorder)
+            watch.toggleReordering()
+            XCTAssertTrue(watch.verdict.drawsVisualOrder)
+            // fribidi ends: the shell's group has no member with evidence; each run by its text.
+            kill(member.pid, SIGKILL)
+            lookUntil("fribidi's end seen") { !$0.verdict.drawsVisualOrder }
+            XCTAssertEqual(watch.verdict.source, .text)
+            XCTAssertEqual(watch.deciding?.name, "sh")
+            watch.stop()
+        }
+    }
+
     func test_R27_quietLook_comesAfterTheFrame_andAFrameAfterItDoesNotLookAgain() throws {
         try withShell("sleep 3") { child in
             var watch = ProgramWatch()
@@ -57,6 +102,13 @@ final class ProgramWatchTests: XCTestCase {
             watch.look(master: child.master, now: t0, maps: false)
             XCTAssertNotNil(watch.process)
             XCTAssertTrue(watch.lookedSinceFrame)
+            // A new group: its other processes are looked for at the first quiet wait (a frame's
+            // look does not), then every `memberScanEvery` while it shows none with evidence.
+            XCTAssertEqual(watch.nextQuietLook, t0)
+            watch.look(master: child.master, now: t0 + 1, maps: false)
+            XCTAssertEqual(watch.nextQuietLook, t0, "a frame's look leaves the scan due")
+            watch.look(master: child.master, now: t0 + 2, maps: true)
+            XCTAssertEqual(watch.members, [], "sh exec'd sleep: the group is that one process")
             // The maps' first reading is due 150 ms after the group appeared; a look without
             // `maps` (a frame's) leaves it due.
             let firstMaps = t0 + ProgramWatch.mapLooksAfter[0]
