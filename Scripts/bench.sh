@@ -71,7 +71,7 @@ CC=${CC:-$(command -v cc || command -v clang || echo cc)}
 "$CC" -O2 -o "$SCRATCH/bench/pty-bench" Benchmarks/pty-bench.c
 # The floor of `run`: a relay like script(1) that also feeds libvterm through the project's shim
 # (and with --uba runs ICU's bidi algorithm over each scrolled-off line).
-"$CC" -O2 -ISources/CVTerm/include -o "$SCRATCH/bench/vterm-relay" Benchmarks/vterm-relay.c Sources/CVTerm/shim.c Sources/CVTerm/reflow.c -lvterm -lutil -licuuc
+"$CC" -O2 -ISources/CVTerm/include -o "$SCRATCH/bench/vterm-relay" Benchmarks/vterm-relay.c Sources/CVTerm/shim.c Sources/CVTerm/reflow.c Sources/CVTerm/cells.c -lvterm -lutil -licuuc
 
 exec "$SCRATCH/release/rtl-bench" --rtl-tui "$SCRATCH/release/rtl-tui" --static-rtl-tui "$STATIC_BIN" "${DIST_ARGS[@]}" --baseline "$SCRATCH/bench/icu-baseline" \
   --wrap-baseline "$SCRATCH/bench/icu-wrap-baseline" \

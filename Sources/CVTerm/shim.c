@@ -22,9 +22,6 @@
 #include <string.h>
 #include <vterm.h>
 
-// An attribute bit kept inside the shim only: the cell is protected against selective erase
-// (DECSCA). Never handed out.
-#define ATTR_PROTECTED (1u << 31)
 
 static int clamp_size(int32_t v) {
     if (v < 1) return 1;
@@ -41,13 +38,27 @@ static int clamp_columns(int32_t v) {
     return (int)v;
 }
 
-static void mark_all(CVTerm *t) { memset(t->damage, 1, (size_t)t->rows); }
+// Row `row` changed in columns lo...hi (kept as the union of the changes since the last take).
+static inline void mark_span(CVTerm *t, int row, int lo, int hi) {
+    if (lo < 0) lo = 0;
+    if (hi > t->cols - 1) hi = t->cols - 1;
+    if (!t->damage[row]) {
+        t->damage[row] = 1;
+        t->damage_lo[row] = (int16_t)lo;
+        t->damage_hi[row] = (int16_t)hi;
+        return;
+    }
+    if (lo < t->damage_lo[row]) t->damage_lo[row] = (int16_t)lo;
+    if (hi > t->damage_hi[row]) t->damage_hi[row] = (int16_t)hi;
+}
 
-static void mark_rows(CVTerm *t, int start, int end) {  // [start, end)
+static void mark_rows(CVTerm *t, int start, int end) {  // [start, end), every column
     if (start < 0) start = 0;
     if (end > t->rows) end = t->rows;
-    for (int r = start; r < end; r++) t->damage[r] = 1;
+    for (int r = start; r < end; r++) mark_span(t, r, 0, t->cols - 1);
 }
+
+static void mark_all(CVTerm *t) { mark_rows(t, 0, t->rows); }
 
 static void convert_color(const VTermColor *c, int is_fg, uint8_t *kind, uint8_t *index, uint8_t *r, uint8_t *g, uint8_t *b) {
     *index = 0; *r = 0; *g = 0; *b = 0;
@@ -88,47 +99,12 @@ static void erase_row(CVTerm *t, CVTerm_Cell *row) {
     }
 }
 
-// A stored cell as handed out (`c`, a copy of `in[col]`, fixed in place): a left half whose right
-// neighbour is a continuation is 2 wide, a continuation 0 wide with no characters, every other
-// cell 1 wide (widths as libvterm's screen gives them, read from the neighbours); the whole screen's
-// reverse video (DECSCNM) applied; the shim's own bits cleared.
-static inline void fix_cell(const CVTerm *t, const CVTerm_Cell *in, int col, CVTerm_Cell *c) {
-    c->attrs &= ~ATTR_PROTECTED;
-    if (t->global_reverse) c->attrs ^= CVTERM_ATTR_REVERSE;
-    if (c->chars[0] == CONTINUATION) {
-        memset(c->chars, 0, sizeof c->chars);
-        c->width = 0;
-    } else {
-        c->width = (col + 1 < t->cols && in[col + 1].chars[0] == CONTINUATION) ? 2 : 1;
-    }
-}
-
-// The first `count` cells of stored row `in`, as handed out, into `out`: copied at once, then
-// each fixed in place (`fix_cell`).
-static void read_cells(const CVTerm *t, const CVTerm_Cell *in, int count, CVTerm_Cell *out) {
-    memcpy(out, in, (size_t)count * sizeof *out);
-    for (int col = 0; col < count; col++) fix_cell(t, in, col, &out[col]);
-}
-
-// Whether a stored cell reads as an erased one in the default colours without attributes.
-static inline int is_default_blank(const CVTerm *t, const CVTerm_Cell *c) {
-    return c->chars[0] == 0 && (c->attrs & ~ATTR_PROTECTED) == 0 && !t->global_reverse
-        && c->fg_kind == CVTERM_COLOR_DEFAULT && c->bg_kind == CVTERM_COLOR_DEFAULT;
-}
-
-// How many of the first `count` cells of stored row `in` come before its trailing erased cells
-// in the default colours (most of a line of text): those are not read out one by one.
-static int used_cells(const CVTerm *t, const CVTerm_Cell *in, int count) {
-    while (count > 0 && is_default_blank(t, &in[count - 1])) count--;
-    return count;
-}
-
 // A scrolled-off line, without its trailing erased cells.
 static void push_row(CVTerm *t, int row) {
     if (!t->push_line) return;
     const CVTerm_Cell *in = t->rowp[0][row];
-    int used = used_cells(t, in, t->cols);
-    read_cells(t, in, used, t->line);
+    int used = cvterm_used_cells(t, in, t->cols);
+    cvterm_read_cells(t, in, used, t->line);
     t->push_line(t->user, t->cols, used, t->line);
 }
 
@@ -169,7 +145,7 @@ static int on_putglyph(VTermGlyphInfo *info, VTermPos pos, void *user) {
     }
     if (info->protected_cell) cell->attrs |= ATTR_PROTECTED;
     else cell->attrs &= ~ATTR_PROTECTED;
-    t->damage[pos.row] = 1;
+    mark_span(t, pos.row, pos.col, pos.col + (info->width > 1 ? info->width : 1) - 1);
     // R32: a glyph at the left edge right after one that filled the row above continues it.
     if (!t->alt && info->width > 0) {
         if (pos.col == 0) t->cont[pos.row] = pos.row > 0 && t->last_glyph_filled && t->last_glyph_row == pos.row - 1;
@@ -335,7 +311,7 @@ static int on_setlineinfo(int row, const VTermLineInfo *newinfo, const VTermLine
         if (newinfo->doublewidth) {
             for (int col = t->cols / 2; col < t->cols; col++) erase_cell(t, &t->rowp[t->alt][row][col]);
         }
-        t->damage[row] = 1;
+        mark_span(t, row, 0, t->cols - 1);
     }
     return 1;
 }
@@ -391,13 +367,15 @@ CVTerm *CVTerm_new(int32_t rows, int32_t columns, CVTerm_PushLineFn push_line, C
     t->rows = clamp_size(rows);
     t->cols = clamp_columns(columns);
     t->damage = calloc(CVTERM_MAX_SIZE, 1);
+    t->damage_lo = calloc(CVTERM_MAX_SIZE, sizeof *t->damage_lo);
+    t->damage_hi = calloc(CVTERM_MAX_SIZE, sizeof *t->damage_hi);
     t->line = calloc(CVTERM_MAX_SIZE, sizeof *t->line);
     t->spare = calloc(CVTERM_MAX_SIZE, sizeof *t->spare);
     t->cont = calloc(CVTERM_MAX_SIZE, 1);
     t->last_glyph_row = -1;
     t->pen.width = 1;
     t->vt = vterm_new(t->rows, t->cols);
-    if (!t->damage || !t->line || !t->spare || !t->cont || !t->vt
+    if (!t->damage || !t->damage_lo || !t->damage_hi || !t->line || !t->spare || !t->cont || !t->vt
         || !alloc_screen(t, 0, t->rows, t->cols, 0, 0) || !alloc_screen(t, 1, t->rows, t->cols, 0, 0)) {
         CVTerm_free(t);
         return NULL;
@@ -425,6 +403,8 @@ void CVTerm_free(CVTerm *t) {
         free(t->rowp[i]);
     }
     free(t->damage);
+    free(t->damage_lo);
+    free(t->damage_hi);
     free(t->line);
     free(t->spare);
     free(t->cont);
@@ -558,26 +538,6 @@ void CVTerm_resize(CVTerm *t, int32_t rows, int32_t columns) {
 void CVTerm_get_size(CVTerm *t, int32_t *rows, int32_t *columns) {
     *rows = t->rows;
     *columns = t->cols;
-}
-
-int32_t CVTerm_get_row(CVTerm *t, int32_t row, CVTerm_Cell *cells, int32_t count) {
-    if (count > t->cols) count = t->cols;
-    if (count <= 0 || row < 0 || row >= t->rows) return 0;
-    const CVTerm_Cell *in = t->rowp[t->alt][row];
-    int used = used_cells(t, in, count);
-    read_cells(t, in, used, cells);
-    return used;
-}
-
-int32_t CVTerm_take_damage(CVTerm *t, int32_t *rows, int32_t capacity) {
-    int32_t n = 0;
-    for (int r = 0; r < t->rows && n < capacity; r++) {
-        if (t->damage[r]) {
-            t->damage[r] = 0;
-            rows[n++] = r;
-        }
-    }
-    return n;
 }
 
 void CVTerm_get_props(CVTerm *t, CVTerm_Props *props) {

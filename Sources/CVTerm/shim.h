@@ -19,6 +19,7 @@ struct CVTerm {
     struct VTermState *state;
     int rows, cols;
     unsigned char *damage;  // one flag per row, `rows` long
+    int16_t *damage_lo, *damage_hi;  // per damaged row, the columns changed (first, last)
     CVTerm_PushLineFn push_line;
     CVTerm_OutputFn output;
     void *user;
@@ -50,6 +51,15 @@ struct CVTerm {
 
 // A cell's characters: the right half of a wide character (what libvterm's screen stores there).
 #define CONTINUATION ((uint32_t)-1)
+
+// An attribute bit kept inside the shim only: the cell is protected against selective erase
+// (DECSCA). Never handed out.
+#define ATTR_PROTECTED (1u << 31)
+
+// cells.c: the first `count` cells of stored row `in` as handed out, into `out`; and how many of
+// them come before the row's trailing erased cells in the default colours.
+void cvterm_read_cells(const CVTerm *t, const CVTerm_Cell *in, int count, CVTerm_Cell *out);
+int cvterm_used_cells(const CVTerm *t, const CVTerm_Cell *in, int count);
 
 // reflow.c: the primary screen re-wrapped at `new_cols` columns and `new_rows` rows (lines that
 // no longer fit above go to push_line); returns 0 when out of memory (nothing changed), and sets

@@ -41,6 +41,8 @@ public final class VTermEmulator {
     /// A row of cells read from the shim at once (`row(_:)`), and the damaged rows (`takeDamagedRows`).
     private var rowScratch: [CVTerm_Cell] = []
     private var damageScratch: [Int32] = []
+    private var firstScratch: [Int32] = []
+    private var lastScratch: [Int32] = []
     private var seenTitleChanges = 0
     private var heldButtons: Set<Int> = []
 
@@ -177,15 +179,69 @@ public final class VTermEmulator {
 
     /// The rows changed since the last call (sorted, each once): rows drawn, erased or moved, and every row
     /// after a resize or a switch between the primary and the alternate screen.
-    public func takeDamagedRows() -> [Int] {
-        var result: [Int] = []
-        if damageScratch.isEmpty { damageScratch = [Int32](repeating: 0, count: 256) }
+    public func takeDamagedRows() -> [Int] { takeDamage().map(\.row) }
+
+    /// The rows changed since the last call (sorted, each once), each with the columns that changed
+    /// in it, `first...last`: the cells of the characters written, or the whole row for anything
+    /// else (an erase, a scroll, a resize, a switch of screens).
+    public func takeDamage() -> [(row: Int, first: Int, last: Int)] {
+        var result: [(row: Int, first: Int, last: Int)] = []
+        if damageScratch.isEmpty {
+            damageScratch = [Int32](repeating: 0, count: 256)
+            firstScratch = damageScratch
+            lastScratch = damageScratch
+        }
         while true {
-            let n = damageScratch.withUnsafeMutableBufferPointer { CVTerm_take_damage(term, $0.baseAddress, Int32($0.count)) }
-            for i in 0..<Int(n) { result.append(Int(damageScratch[i])) }
+            let n = damageScratch.withUnsafeMutableBufferPointer { rows in
+                firstScratch.withUnsafeMutableBufferPointer { first in
+                    lastScratch.withUnsafeMutableBufferPointer { last in
+                        CVTerm_take_damage_spans(term, rows.baseAddress, first.baseAddress, last.baseAddress, Int32(rows.count))
+                    }
+                }
+            }
+            for i in 0..<Int(n) { result.append((Int(damageScratch[i]), Int(firstScratch[i]), Int(lastScratch[i]))) }
             if n < Int32(damageScratch.count) { break }
         }
         return result
+    }
+
+    /// Brings `cells`, row `y` as `row(y)` gave it before its columns `first...last` changed (and
+    /// nothing else of it), up to date by reading only those columns and the one before them (whose
+    /// width the change may have changed): the same cells `row(y)` now gives, without the rest of
+    /// the row read and converted (a key's echo changes one cell of 120). False, with `cells` as
+    /// it was, when that cannot be done so: `cells` of another width, or a wide character's halves
+    /// across an edge of the columns read; then `row(y)` is what to use.
+    public func update(row y: Int, _ cells: inout [Cell], first: Int, last: Int) -> Bool {
+        let width = columns
+        guard y >= 0, y < rows, cells.count == width, first >= 0, first <= last, last < width else { return false }
+        let start = max(0, first - 1)
+        let end = min(width - 1, last + 1)
+        let count = end - start + 1
+        if rowScratch.count < width { rowScratch = Array(repeating: CVTerm_Cell(), count: width) }
+        return rowScratch.withUnsafeMutableBufferPointer { scratch -> Bool in
+            guard let base = scratch.baseAddress,
+                  Int(CVTerm_get_cells(term, Int32(y), Int32(start), Int32(count), base)) == count else { return false }
+            // A reading of the whole row steps on `start` (not the right half of a wide character)
+            // and on `last + 1` (what follows does not depend on the change).
+            if start > 0, base.pointee.width == 0 { return false }
+            if last + 1 < width, base[last + 1 - start].width == 0 { return false }
+            cells.withUnsafeMutableBufferPointer { out in
+                var pens = PenCache()
+                var x = start
+                while x <= last {
+                    let cell = pens.cell(base + (x - start))
+                    if cell.width == 2, x + 1 <= last {
+                        out[x] = cell
+                        out[x + 1] = .continuation(style: cell.style)
+                        x += 2
+                        continue
+                    }
+                    out[x] = cell.width == 1 ? cell : Cell(text: .space, width: 1, style: cell.style)
+                    x += 1
+                }
+            }
+            return true
+        }
     }
 
     /// The lines pushed off the top of the primary screen since the last call, oldest first (at most

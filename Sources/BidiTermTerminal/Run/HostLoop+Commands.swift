@@ -305,3 +305,30 @@ extension HostLoop {
     }
 
 }
+
+extension HostLoop {
+    /// Writes what the emulator encoded (keys, paste, answers) to the program, waiting a little for
+    /// room when it is not reading.
+    func sendToProgram() {
+        let bytes = emulator.takeOutput()
+        guard !bytes.isEmpty else { return }
+        var offset = 0
+        var spins = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(child.master, $0.baseAddress, $0.count) }
+            if n > 0 {
+                offset += n
+                continue
+            }
+            if n < 0, errno == EINTR { continue }
+            if n < 0, errno == EAGAIN, spins < 200 {
+                // The program is not reading: wait a little for room, a bounded number of times.
+                spins += 1
+                var p = pollfd(fd: child.master, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&p, 1, 10)
+                continue
+            }
+            return
+        }
+    }
+}

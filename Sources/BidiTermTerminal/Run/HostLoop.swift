@@ -294,32 +294,14 @@ final class HostLoop {
         if noticeShowing { dismissNotice() }
     }
 
-    func sendToProgram() {
-        let bytes = emulator.takeOutput()
-        guard !bytes.isEmpty else { return }
-        var offset = 0
-        var spins = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(child.master, $0.baseAddress, $0.count) }
-            if n > 0 {
-                offset += n
-                continue
-            }
-            if n < 0, errno == EINTR { continue }
-            if n < 0, errno == EAGAIN, spins < 200 {
-                // The program is not reading: wait a little for room, a bounded number of times.
-                spins += 1
-                var p = pollfd(fd: child.master, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&p, 1, 10)
-                continue
-            }
-            return
-        }
-    }
-
     // MARK: - Frames
 
     private var noticeCleared = false
+    /// Each row as the emulator last gave it (logical order), kept so that a change of a few cells
+    /// reads only them (`VTermEmulator.update(row:_:first:last:)`).
+    private var logicalRows: [[Cell]] = []
+    /// Fewer changed cells than this in a row are read by themselves; more, the whole row.
+    static let cellsReadAlone = 16
     /// Whether the last frame drew something over the program's rows (the notice, the inspector's
     /// pointer, the menu): the next one then compares every row (true before the first frame).
     private var lastFrameCovered = true
@@ -364,18 +346,28 @@ final class HostLoop {
             _ = emulator.takeScrolledOff()
         }
         let rows = emulator.rows
-        if frame.count != rows {
+        if frame.count != rows || logicalRows.count != rows {
             frame = Array(repeating: [], count: rows)
             layouts = Array(repeating: nil, count: rows)
+            logicalRows = Array(repeating: [], count: rows)
             dirtyAll = true
         }
-        let damaged = emulator.takeDamagedRows()
+        let damage = emulator.takeDamage()
         let everyRow = dirtyAll
-        let rowsToLayOut: [Int] = dirtyAll ? Array(0..<rows) : damaged
+        let rowsToLayOut: [Int] = dirtyAll ? Array(0..<rows) : damage.map(\.row)
         if let qa, !rowsToLayOut.isEmpty { qa.screenChanged(logicalText(rows)) }
         dirtyAll = false
+        var spans = damage.makeIterator()
+        var span = spans.next()
         for y in rowsToLayOut where y >= 0 && y < rows {
-            let v = visual(emulator.row(y), explicit: emulator.explicitBidi)
+            while let d = span, d.row < y { span = spans.next() }
+            // A few cells written (a key's echo): only they are read again into the row kept.
+            if let d = span, d.row == y, d.last - d.first < Self.cellsReadAlone,
+               emulator.update(row: y, &logicalRows[y], first: d.first, last: d.last) {
+            } else {
+                logicalRows[y] = emulator.row(y)
+            }
+            let v = visual(logicalRows[y], explicit: emulator.explicitBidi)
             frame[y] = v.cells
             layouts[y] = v.layout
         }
