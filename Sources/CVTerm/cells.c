@@ -1,5 +1,5 @@
 // CVTerm: the screen's cells as handed out (`CVTerm_get_row`, `CVTerm_get_cells`) and its damage
-// (`CVTerm_take_damage`, `CVTerm_take_damage_spans`); the rest of the shim is in shim.c. No
+// (`CVTerm_take_damage_spans`); the rest of the shim is in shim.c. No
 // libvterm header is needed here.
 #include "CVTerm.h"
 #include "shim.h"
@@ -68,17 +68,6 @@ int32_t CVTerm_take_damage_spans(CVTerm *t, int32_t *rows, int32_t *first, int32
             first[n] = t->damage_lo[r];
             last[n] = t->damage_hi[r];
             n++;
-        }
-    }
-    return n;
-}
-
-int32_t CVTerm_take_damage(CVTerm *t, int32_t *rows, int32_t capacity) {
-    int32_t n = 0;
-    for (int r = 0; r < t->rows && n < capacity; r++) {
-        if (t->damage[r]) {
-            t->damage[r] = 0;
-            rows[n++] = r;
         }
     }
     return n;

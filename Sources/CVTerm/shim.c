@@ -22,7 +22,6 @@
 #include <string.h>
 #include <vterm.h>
 
-
 static int clamp_size(int32_t v) {
     if (v < 1) return 1;
     if (v > CVTERM_MAX_SIZE) return CVTERM_MAX_SIZE;

@@ -240,26 +240,7 @@ public final class DirectScreen {
                 for y in 0..<height { w.out += Array("\u{1B}[\(y + 1);1H\u{1B}[2K".utf8) }
                 w.pen = .plain
             }
-            for y in 0..<height {
-                let row = next[y]
-                var first = 0, last = width - 1
-                if let old = shownRows?[y] {
-                    if Self.sameStorage(old, row) { continue }
-                    while first < width, old[first] == row[first] { first += 1 }
-                    if first == width { continue }
-                    while last > first, old[last] == row[last] { last -= 1 }
-                } else {
-                    // After a clear only what is not blank needs sending.
-                    while first < width, Self.isPlainBlank(row[first]) { first += 1 }
-                    if first == width { continue }
-                    while last > first, Self.isPlainBlank(row[last]) { last -= 1 }
-                }
-                // Never start on the right half of a wide character.
-                while first > 0, row[first].isContinuation { first -= 1 }
-                w.out += Array("\u{1B}[\(y + 1);\(first + 1)H".utf8)
-                var x = first
-                while x <= last { x = w.put(row, at: x) }
-            }
+            for y in 0..<height { Self.writeChanges(of: next[y], over: shownRows?[y], y: y, width: width, &w) }
             Self.placeCursor(cursor, width: width, height: height, shown: &cursorShown, &w)
         }
         self.shown = next
@@ -276,22 +257,35 @@ public final class DirectScreen {
         withWriter { w in
             for y in changed where y >= 0 && y < height {
                 let row = fitted(frame[y])
-                let old = screen[y]
-                if Self.sameStorage(old, row) { continue }
-                var first = 0, last = width - 1
-                while first < width, old[first] == row[first] { first += 1 }
+                Self.writeChanges(of: row, over: screen[y], y: y, width: width, &w)
                 screen[y] = row
-                if first == width { continue }
-                while last > first, old[last] == row[last] { last -= 1 }
-                while first > 0, row[first].isContinuation { first -= 1 }
-                w.out += Array("\u{1B}[\(y + 1);\(first + 1)H".utf8)
-                var x = first
-                while x <= last { x = w.put(row, at: x) }
             }
             Self.placeCursor(cursor, width: width, height: height, shown: &cursorShown, &w)
         }
         shown = screen
         self.cursorShown = cursorShown
+    }
+
+    /// The bytes that turn row `y` of the terminal from `old` (nil: a cleared row) into `row`
+    /// (both `width` cells): its cells from the first that differs to the last, never from the
+    /// right half of a wide character.
+    private static func writeChanges(of row: [Cell], over old: [Cell]?, y: Int, width: Int, _ w: inout CellWriter) {
+        var first = 0, last = width - 1
+        if let old {
+            if sameStorage(old, row) { return }
+            while first < width, old[first] == row[first] { first += 1 }
+            if first == width { return }
+            while last > first, old[last] == row[last] { last -= 1 }
+        } else {
+            // After a clear only what is not blank needs sending.
+            while first < width, isPlainBlank(row[first]) { first += 1 }
+            if first == width { return }
+            while last > first, isPlainBlank(row[last]) { last -= 1 }
+        }
+        while first > 0, row[first].isContinuation { first -= 1 }
+        w.out += Array("\u{1B}[\(y + 1);\(first + 1)H".utf8)
+        var x = first
+        while x <= last { x = w.put(row, at: x) }
     }
 
     /// The cursor at `cursor` (shown), or hidden when there is none or it is off the screen.

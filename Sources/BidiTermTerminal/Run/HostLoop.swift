@@ -362,9 +362,8 @@ final class HostLoop {
         for y in rowsToLayOut where y >= 0 && y < rows {
             while let d = span, d.row < y { span = spans.next() }
             // A few cells written (a key's echo): only they are read again into the row kept.
-            if let d = span, d.row == y, d.last - d.first < Self.cellsReadAlone,
-               emulator.update(row: y, &logicalRows[y], first: d.first, last: d.last) {
-            } else {
+            let few = span.flatMap { $0.row == y && $0.last - $0.first < Self.cellsReadAlone ? $0 : nil }
+            if !(few.map { emulator.update(row: y, &logicalRows[y], first: $0.first, last: $0.last) } ?? false) {
                 logicalRows[y] = emulator.row(y)
             }
             let v = visual(logicalRows[y], explicit: emulator.explicitBidi)

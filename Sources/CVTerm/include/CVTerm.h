@@ -8,7 +8,7 @@
 // What the shim does itself, so that Swift only polls plain values:
 // - damage: a flag per row, set from libvterm's screen damage callback (and for every row after a
 //   resize or a switch of screens), with the columns changed (a character written: its cells;
-//   anything else: the whole row), read and cleared with CVTerm_take_damage(_spans);
+//   anything else: the whole row), read and cleared with CVTerm_take_damage_spans;
 // - terminal properties (cursor visibility, blink, shape, alternate screen, reverse video, mouse
 //   mode) and bells (titles are not read here: see shim.c);
 // - lines scrolled off the top of the primary screen and bytes libvterm writes back (answers,
@@ -112,11 +112,10 @@ void CVTerm_get_size(CVTerm *term, int32_t *rows, int32_t *columns);
 /// scrolled-off line's (`CVTerm_PushLineFn`). A wide character's left cell has width 2 and its
 /// right half width 0 and no characters.
 int32_t CVTerm_get_row(CVTerm *term, int32_t row, CVTerm_Cell *cells, int32_t count);
-/// Copies up to `capacity` damaged row indices, ascending, into `rows`, clears their flags and
-/// returns how many were copied (call again while it returns `capacity`).
-int32_t CVTerm_take_damage(CVTerm *term, int32_t *rows, int32_t capacity);
-/// As CVTerm_take_damage, with the columns of each row that changed since the last take: `first`
-/// and `last` (inclusive; the whole row for anything but characters written).
+/// Copies up to `capacity` damaged row indices, ascending, into `rows`, with the columns of each
+/// that changed since the last take into `first` and `last` (inclusive; the whole row for anything
+/// but characters written), clears their flags and returns how many were copied (call again while
+/// it returns `capacity`).
 int32_t CVTerm_take_damage_spans(CVTerm *term, int32_t *rows, int32_t *first, int32_t *last, int32_t capacity);
 /// Cells `start` ..< `start + count` of `row` (clamped to the row) as CVTerm_get_row hands them
 /// out, into `cells`; returns how many (0 outside the screen).

@@ -67,3 +67,15 @@ func assertWellFormed(_ cells: [Cell], columns: Int?, file: StaticString = #file
         }
     }
 }
+
+/// A seeded generator (SplitMix64) for the emulator's random streams: the same bytes on every run.
+struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D4_9BB1_3311_14EB
+        return z ^ (z >> 31)
+    }
+}

@@ -56,7 +56,7 @@ final class VTermEmulatorDamageTests: XCTestCase {
     /// alone (when `update` takes it) equals `row(y)`, and every row not damaged equals it too
     /// (nothing changes without damage).
     func test_update_fromTheDamagedColumns_equalsTheRowReadWhole_overRandomStreams() {
-        var rng = SplitMix(state: 0xDA3A6E)
+        var rng = Seeded(state: 0xDA3A6E)
         let pieces = ["a", "Z", "5", " ", "ש", "ם", "م", "ل", "中", "あ", "\u{301}", "\u{5B0}", "\t",
                       "\(CSI)31m", "\(CSI)44m", "\(CSI)0m", "\(CSI)7m", "\(CSI)K", "\(CSI)1K", "\(CSI)2@", "\(CSI)3P",
                       "\(CSI)2X", "\r", "\n", "\u{8}", "\(CSI)?5h", "\(CSI)?5l", "\(CSI)4h", "\(CSI)4l"]
@@ -96,16 +96,5 @@ final class VTermEmulatorDamageTests: XCTestCase {
         }
         XCTAssertGreaterThan(narrowUpdates, 500, "the columns alone were read often")
         XCTAssertGreaterThan(refused, 0, "and refused at a wide character's half")
-    }
-}
-
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -10,18 +10,6 @@ import XCTest
 /// 87, 146 and 257, which crashed or looped in an earlier sweep, pass since the work-arounds in
 /// CVTerm and VTermEmulator.
 final class VTermEmulatorFuzzTests: XCTestCase {
-    /// SplitMix64: the same bytes on every run.
-    private struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D4_9BB1_3311_14EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let pieces: [[UInt8]] = [
         "\u{1B}[", "\u{1B}]", "\u{1B}P", "\u{1B}[?", ";", "1049h", "2004h", "1006h", "1003h", "8l", "8h",
         "52;c;", "\u{7}", "\u{1B}\\", "m", "38;5;", "38;2;", "H", "J", "K", "L", "M", "@", "P", "r", "\r\n",
