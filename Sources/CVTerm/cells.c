@@ -34,6 +34,10 @@ static inline int is_default_blank(const CVTerm *t, const CVTerm_Cell *c) {
         && c->fg_kind == CVTERM_COLOR_DEFAULT && c->bg_kind == CVTERM_COLOR_DEFAULT;
 }
 
+int32_t CVTerm_pen_is_plain(const CVTerm *t) {
+    return is_default_blank(t, &t->pen);
+}
+
 // How many of the first `count` cells of stored row `in` come before its trailing erased cells
 // in the default colours (most of a line of text): those are not read out one by one.
 int cvterm_used_cells(const CVTerm *t, const CVTerm_Cell *in, int count) {

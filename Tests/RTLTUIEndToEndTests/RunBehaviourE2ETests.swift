@@ -201,6 +201,48 @@ final class RunBehaviourE2ETests: XCTestCase {
         XCTAssertFalse(DemoE2E.positions(of: "\u{1B}]52;c;aGVsbG8=", in: allowed.recordedBytes()).isEmpty)
     }
 
+    // MARK: - A key's echo (R37)
+
+    /// R37: a key's echo reaches the terminal as the character alone, ahead of its frame (which
+    /// then sends nothing), and the screen and the caret are as drawn; after a Hebrew prompt the
+    /// echo goes through the frame, reordered with the row.
+    func test_R37_keysEcho_isTheCharacterAlone_theScreenAndCaretAsDrawn() throws {
+        let tmux = try run(["/bin/cat"], record: true)
+        try tmux.waitForQuietOutput()
+        // The first key takes away a notice the start may show; the next ones are echoes alone.
+        try tmux.sendText("a")
+        try tmux.waitFor("a")
+        for key in ["b", "c", "1", "-"] {
+            let out = try tmux.output(causedBy: { try tmux.sendText(key) })
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), key, DemoE2E.readable(out[...]))
+        }
+        XCTAssertEqual(try tmux.capture().row(0), "abc1-")
+        let caret = try tmux.cursor()
+        XCTAssertTrue(caret == (5, 0), "\(caret)")
+        // A row with Hebrew in it: the echo is drawn with the row's reordering, not ahead.
+        try tmux.sendText("\r")
+        try tmux.sendText("שלום ")
+        try tmux.waitFor(rtl("שלום"))
+        let out = try tmux.output(causedBy: { try tmux.sendText("x") })
+        XCTAssertNotEqual(String(decoding: out, as: UTF8.self), "x", DemoE2E.readable(out[...]))
+        let row = try tmux.capture().row(2)
+        XCTAssertTrue(row.contains(rtl("שלום")) && row.contains("x"), row)
+    }
+
+    /// R37: printable ASCII that libvterm prints through the DEC line drawing set (designated to
+    /// G0, or to G1 and shifted in with SO) is never sent ahead: it shows as lines, and the
+    /// letters never reach the terminal.
+    func test_R37_asciiThroughTheLineDrawingSet_isNeverSentAhead() throws {
+        let script = "printf 'ready\\n\\033(0'; sleep 0.3; printf 'qqq'; sleep 0.3; printf '\\033(B-\\033)0\\016'; sleep 0.3; "
+            + "printf 'xxx'; sleep 0.3; printf '\\017 done'; sleep 30"
+        let tmux = try run(["/bin/sh", "-c", script], record: true)
+        try tmux.waitFor("done")
+        XCTAssertEqual(try tmux.capture().row(1), "───-│││ done")
+        let bytes = tmux.recordedBytes()
+        XCTAssertTrue(DemoE2E.positions(of: "qqq", in: bytes).isEmpty, DemoE2E.readable(bytes[...]))
+        XCTAssertTrue(DemoE2E.positions(of: "xxx", in: bytes).isEmpty, DemoE2E.readable(bytes[...]))
+    }
+
     // MARK: - Bad output
 
     /// Random bytes, a 10,000-column line and output cut off mid-sequence, after a program set

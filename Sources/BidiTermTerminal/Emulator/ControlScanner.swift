@@ -18,6 +18,10 @@ import CVTerm
 /// The scanner keeps its state between calls, so a sequence split across feeds is still seen. To
 /// remove a string it holds back an ESC that ends a chunk until the next byte shows what it starts.
 /// It is not a VT parser: apart from removing those strings it passes every byte through unchanged.
+///
+/// It also follows what an ASCII byte would print (R37): whether the state is ground, and which of
+/// libvterm's character sets G0 to G3 prints it (SCS `ESC ( F` to `ESC + F` designate one, SO, SI,
+/// LS2 and LS3 lock one into GL, SS2 and SS3 shift one for a character).
 struct ControlScanner {
     private enum State {
         case ground
@@ -36,8 +40,29 @@ struct ControlScanner {
     private static let maxParameters = 64
 
     private var state = State.ground
+    /// R37: a bit per character set, G0 to G3, set while it is US ASCII (`ESC ( B`; libvterm's
+    /// others are the DEC line drawing set, `0`, and the UK set, `A`); the set locked into GL; a
+    /// single shift waiting for its character (2 or 3; 0: none); the intermediate byte of the
+    /// escape being read and how many it has.
+    private var asciiSets: UInt8 = 0b1111
+    private var lockedSet = 0
+    private var singleShift = 0
+    private var intermediateByte: UInt8 = 0
+    private var escapeIntermediates = 0
+    /// Whether the last byte of text passed on (not a control) was ASCII: libvterm's UTF-8
+    /// decoder keeps a character it has not finished across controls and sequences, and puts
+    /// U+FFFD before the next ASCII byte.
+    private var lastTextIsASCII = true
+
+    /// Whether a printable ASCII byte written now would be put in its cell as that very character
+    /// (R37): no sequence is open and the character set it goes through is US ASCII.
+    var printsASCII: Bool {
+        state == .ground && lastTextIsASCII && singleShift == 0 && asciiSets & (1 << lockedSet) != 0
+    }
     /// Where the held ESC was seen: inside an OSC, a DCS or a removed string, or not.
     private var escapeWithin = State.ground
+    /// Whether the held ESC would end a sequence libvterm is inside (see `holdEscape`).
+    private var escapeEnds = false
     private var parameters: [UInt8] = []
     private var csiPrivate = false
     private var csiIntermediate = false
@@ -94,8 +119,18 @@ struct ControlScanner {
                 // Text between escape sequences (most of a program's output) is copied at once,
                 // as `step` would copy it byte by byte.
                 var j = i
-                while j < n, bytes[j] != 0x1B { j += 1 }
+                while j < n {
+                    let b = bytes[j]
+                    if b == 0x1B { break }
+                    if b == 0x0E || b == 0x0F { lockedSet = b == 0x0E ? 1 : 0 }  // SO, SI
+                    j += 1
+                }
                 if j > i {
+                    // libvterm's single shift goes with the next character.
+                    if singleShift != 0, bytes[i] >= 0x20 { singleShift = 0 }
+                    var k = j
+                    while k > i, bytes[k - 1] < 0x20 || bytes[k - 1] == 0x7F { k -= 1 }
+                    if k > i { lastTextIsASCII = bytes[k - 1] < 0x80 }
                     repeatGuard.noteText(bytes, from: i, to: j)
                     out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[i..<j]))
                     i = j
@@ -108,6 +143,8 @@ struct ControlScanner {
     }
 
     private mutating func step(_ b: UInt8, _ out: inout [UInt8]) {
+        // libvterm acts on SO and SI inside sequences and strings too (not inside those removed).
+        if b == 0x0E || b == 0x0F, state != .removed { lockedSet = b == 0x0E ? 1 : 0 }
         switch state {
         case .ground:
             if b == 0x1B {
@@ -123,18 +160,23 @@ struct ControlScanner {
             // The final byte of `ESC ( B` and the like is not a character written. libvterm 0.1.x
             // starts a CSI, an OSC or a DCS at `[`, `]` or `P` even after an intermediate.
             if b == 0x1B {
-                holdEscape(within: .ground)
+                holdEscape(within: .ground, ending: true)
             } else {
                 out.append(b)
                 if introducersAfterIntermediates, b == 0x5B || b == 0x5D || b == 0x50 {
                     introduce(b)
-                } else if (0x30...0x7E).contains(b) || b == 0x18 || b == 0x1A {
+                } else if (0x30...0x7E).contains(b) {
+                    if escapeIntermediates == 1 { designate(intermediateByte, b) }
                     state = .ground
+                } else if b == 0x18 || b == 0x1A {
+                    state = .ground
+                } else if (0x20...0x2F).contains(b) {
+                    escapeIntermediates += 1
                 }
             }
         case .csi:
             if b == 0x1B {
-                holdEscape(within: .ground)
+                holdEscape(within: .ground, ending: true)
             } else {
                 // libvterm 0.1.4 stores a CSI's parameters in an array of 16 with no bound check:
                 // a 16th separator writes past it, over the rest of the emulator (found by the
@@ -193,8 +235,11 @@ struct ControlScanner {
         }
     }
 
-    private mutating func holdEscape(within: State) {
+    /// `ending`: libvterm is inside a sequence that the ESC, passed on, would end (a CSI, an
+    /// escape with an intermediate, the ESC of `ESC ESC` already passed on).
+    private mutating func holdEscape(within: State, ending: Bool = false) {
         escapeWithin = within
+        escapeEnds = ending
         state = .escape
     }
 
@@ -234,8 +279,9 @@ struct ControlScanner {
         if within == .osc { resetOSC() }
         switch b {
         case 0x5F, 0x5E, 0x58:  // _ ^ X: APC, PM, SOS
-            // A string that interrupts an OSC or a DCS ends it for libvterm too (CAN).
-            if within == .osc || within == .dcs { out.append(0x18) }
+            // A string that interrupts an OSC, a DCS or a sequence ends it for libvterm too (CAN):
+            // its ESC is not passed on.
+            if within == .osc || within == .dcs || escapeEnds { out.append(0x18) }
             state = .removed
             return
         case 0x18, 0x1A:
@@ -247,7 +293,7 @@ struct ControlScanner {
         }
         if b == 0x1B {  // ESC ESC: the first is passed on, the second held
             out.append(0x1B)
-            holdEscape(within: .ground)
+            holdEscape(within: .ground, ending: true)
             return
         }
         out.append(0x1B)
@@ -258,14 +304,35 @@ struct ControlScanner {
         case 0x63:  // c: RIS, a full reset
             explicitBidi = false
             repeatGuard.reset()
+            (asciiSets, lockedSet, singleShift) = (0b1111, 0, 0)
+            state = .ground
+        case 0x4E, 0x4F:  // N, O: SS2, SS3
+            singleShift = b == 0x4E ? 2 : 3
+            state = .ground
+        case 0x6E, 0x6F:  // n, o: LS2, LS3
+            lockedSet = b == 0x6E ? 2 : 3
             state = .ground
         case 0x38:  // 8: DECRC
             restorePoints.append(out.count)
             state = .ground
         case 0x20...0x2F:  // an intermediate: a character set designation, DECALN…
+            intermediateByte = b
+            escapeIntermediates = 1
             state = .escapeIntermediate
         default:
             state = .ground
+        }
+    }
+
+    /// SCS: `ESC ( F` to `ESC + F` make G0 to G3 the set `F`; libvterm knows `B` (US ASCII), `0`
+    /// and `A` and leaves the set as it was for any other.
+    private mutating func designate(_ intermediate: UInt8, _ final: UInt8) {
+        guard (0x28...0x2B).contains(intermediate) else { return }
+        let bit: UInt8 = 1 << (intermediate - 0x28)
+        switch final {
+        case 0x42: asciiSets |= bit
+        case 0x30, 0x41: asciiSets &= ~bit
+        default: break
         }
     }
 

@@ -299,6 +299,19 @@ public final class VTermEmulator {
     /// How many times the program rang the bell (BEL) since the emulator was made.
     public var bellCount: Int { Int(props.bells) }
 
+    /// Whether printable ASCII fed now would be put in the cells at the cursor as those very
+    /// characters in the default colours without attributes, as `Self.plainCell(_:)` gives them:
+    /// no sequence or UTF-8 character is open, the character set is US ASCII and the pen is plain
+    /// (R37). Insert mode and margins are not known here: the cells after the cursor decide.
+    public var printsPlainASCII: Bool {
+        heldUTF8.isEmpty && scanner.printsASCII && CVTerm_pen_is_plain(term) != 0
+    }
+
+    /// The cell the emulator gives a printable ASCII byte written with a plain pen (R37).
+    public static func plainCell(_ byte: UInt8) -> Cell {
+        Cell(text: CellSymbol(scalar: UInt32(byte)), width: 1, style: .plain)
+    }
+
     /// Whether the program asked for explicit bidi (BDSM, ECMA-48 mode 8): true after `CSI 8 l`,
     /// false after `CSI 8 h` and at first. Such a program orders its RTL text itself.
     public var explicitBidi: Bool { scanner.explicitBidi }

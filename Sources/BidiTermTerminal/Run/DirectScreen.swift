@@ -57,6 +57,9 @@ public final class DirectScreen {
 
     private var shown: [[Cell]]?
     private var cursorShown: Bool?
+    /// Where the terminal's cursor is, when this screen put it there and has queued nothing since
+    /// that may have moved it (nil: not known).
+    private var cursorAt: (x: Int, y: Int)?
     /// The bytes queued and the pen, as a value: the loops over cells write into a local copy
     /// (`withWriter`), without the run-time exclusivity checks of a class's properties.
     private var writer: CellWriter
@@ -92,12 +95,47 @@ public final class DirectScreen {
         shown = nil
         writer.pen = nil
         cursorShown = nil
+        cursorAt = nil
         wire?.reset()
     }
 
-    /// Queues bytes to send as they are (mode switches, a title already sanitised).
-    public func write(raw bytes: [UInt8]) {
+    /// Queues bytes to send as they are (mode switches, a title already sanitised). Unless
+    /// `movesCursor` is false (modes, a title, sequences for the terminal behind a multiplexer
+    /// that save and restore the cursor), the cursor's place counts as unknown after them.
+    public func write(raw bytes: [UInt8], movesCursor: Bool = true) {
+        guard !bytes.isEmpty else { return }
         writer.out += bytes
+        if movesCursor { cursorAt = nil }
+    }
+
+    /// R37: writes `text`, printable ASCII a program just wrote, at once at column `x` of row `y`,
+    /// where the cursor is, as the cells the next frame will have there (in the default colours),
+    /// when this screen can tell that the terminal shows them so: it put the cursor there, the row
+    /// is as drawn last (no rewriting for the terminal's bidi) and blank from `x` to its end, and
+    /// the text ends before the last column. The row and the cursor are then what the terminal
+    /// shows. False, with nothing queued, otherwise. The caller's next `draw` compares the row
+    /// again (give it in `changedRows`): a frame that differs is drawn over it.
+    public func echo(_ text: [UInt8], atColumn x: Int, row y: Int) -> Bool {
+        let n = text.count
+        guard n > 0, wire == nil, let c = cursorAt, c.x == x, c.y == y, cursorShown == true,
+              x >= 0, x + n < columns, y >= 0, y < rows, var screen = shown, screen.count == rows,
+              screen[y].count == columns, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+        shown = nil  // taken out while it changes, so its storage is not copied
+        var row = screen[y]
+        guard row[x...].allSatisfy(Self.isPlainBlank) else {
+            shown = screen
+            return false
+        }
+        screen[y] = []
+        for (i, b) in text.enumerated() { row[x + i] = VTermEmulator.plainCell(b) }
+        withWriter { w in
+            var i = x
+            while i < x + n { i = w.put(row, at: i) }
+        }
+        screen[y] = row
+        shown = screen
+        cursorAt = (x + n, y)
+        return true
     }
 
     /// Pushes `line` (in visual order) into the terminal's scrollback: it is drawn on the top row,
@@ -116,6 +154,7 @@ public final class DirectScreen {
             }
             w.out += Array("\u{1B}[\(rows);1H\n".utf8)
         }
+        cursorAt = nil
         if let s = shown { shown = scrolledUp(s, by: 1) }
     }
 
@@ -136,6 +175,7 @@ public final class DirectScreen {
         // scrolled-off line comes without its trailing blanks).
         let pushed = lines.map(cut)
         let rows = rows
+        cursorAt = nil
         withWriter { w in
             // 1. The lines the screen already shows at its top (a program that prints leaves them
             //    there; the row it was still writing may differ) leave by line feeds at the bottom.
@@ -229,7 +269,9 @@ public final class DirectScreen {
         let fullRepaint = shown == nil
         let height = rows, width = columns, shownRows = shown
         var cursorShown = cursorShown
+        var cursorAt = cursorAt
         withWriter { w in
+            let before = w.out.count
             if fullRepaint {
                 // Each row is erased by itself (EL 2), never the whole screen at once: tmux (its
                 // scroll-on-clear) and VTE move the screen into their scrollback on ED 2 (tmux on
@@ -241,10 +283,12 @@ public final class DirectScreen {
                 w.pen = .plain
             }
             for y in 0..<height { Self.writeChanges(of: next[y], over: shownRows?[y], y: y, width: width, &w) }
-            Self.placeCursor(cursor, width: width, height: height, shown: &cursorShown, &w)
+            Self.placeCursor(cursor, width: width, height: height, shown: &cursorShown, at: &cursorAt,
+                             moved: w.out.count != before, &w)
         }
         self.shown = next
         self.cursorShown = cursorShown
+        self.cursorAt = cursorAt
     }
 
     /// `draw` of the rows `changed` of `frame` alone, on the screen shown (which it updates in
@@ -254,16 +298,20 @@ public final class DirectScreen {
         shown = nil
         let height = rows, width = columns
         var cursorShown = cursorShown
+        var cursorAt = cursorAt
         withWriter { w in
+            let before = w.out.count
             for y in changed where y >= 0 && y < height {
                 let row = fitted(frame[y])
                 Self.writeChanges(of: row, over: screen[y], y: y, width: width, &w)
                 screen[y] = row
             }
-            Self.placeCursor(cursor, width: width, height: height, shown: &cursorShown, &w)
+            Self.placeCursor(cursor, width: width, height: height, shown: &cursorShown, at: &cursorAt,
+                             moved: w.out.count != before, &w)
         }
         shown = screen
         self.cursorShown = cursorShown
+        self.cursorAt = cursorAt
     }
 
     /// The bytes that turn row `y` of the terminal from `old` (nil: a cleared row) into `row`
@@ -289,15 +337,19 @@ public final class DirectScreen {
     }
 
     /// The cursor at `cursor` (shown), or hidden when there is none or it is off the screen.
+    /// `cursorAt` is where the terminal's cursor is known to be; `moved`, whether cells were
+    /// written since: a cursor already in its place is not moved again.
     private static func placeCursor(_ cursor: (x: Int, y: Int)?, width: Int, height: Int, shown cursorShown: inout Bool?,
-                                    _ w: inout CellWriter) {
+                                    at cursorAt: inout (x: Int, y: Int)?, moved: Bool, _ w: inout CellWriter) {
         if let c = cursor, c.x >= 0, c.y >= 0, c.x < width, c.y < height {
-            w.out += Array("\u{1B}[\(c.y + 1);\(c.x + 1)H".utf8)
+            if moved || cursorAt.map({ $0 != c }) ?? true { w.out += Array("\u{1B}[\(c.y + 1);\(c.x + 1)H".utf8) }
             if cursorShown != true { w.out += Array("\u{1B}[?25h".utf8) }
             cursorShown = true
-        } else if cursorShown != false {
-            w.out += Array("\u{1B}[?25l".utf8)
+            cursorAt = c
+        } else {
+            if cursorShown != false { w.out += Array("\u{1B}[?25l".utf8) }
             cursorShown = false
+            if moved { cursorAt = nil }
         }
     }
 

@@ -217,6 +217,8 @@ final class HostLoop {
             let got = readBuffer.withUnsafeMutableBytes { read(child.master, $0.baseAddress, $0.count) }
             if got > 0 {
                 logicalRecorder?.output(readBuffer[..<got])
+                // R37: a key's echo goes out before the emulator and the layout take it in.
+                if total == 0, got <= Self.echoAheadLimit { echoAhead(got) }
                 feed(got)
                 total += got
                 sendToProgram()
@@ -304,7 +306,9 @@ final class HostLoop {
     static let cellsReadAlone = 16
     /// Whether the last frame drew something over the program's rows (the notice, the inspector's
     /// pointer, the menu): the next one then compares every row (true before the first frame).
-    private var lastFrameCovered = true
+    private(set) var lastFrameCovered = true
+    /// The row a key's echo went out on ahead of its frame (R37): that frame compares it.
+    var echoedRow: Int?
     private var noticeCache: (columns: Int, row: [Cell])?
     /// Whether the notice's time is up (no clock read once it is).
     private var noticeTimeUp = false
@@ -354,7 +358,12 @@ final class HostLoop {
         }
         let damage = emulator.takeDamage()
         let everyRow = dirtyAll
-        let rowsToLayOut: [Int] = dirtyAll ? Array(0..<rows) : damage.map(\.row)
+        var rowsToLayOut: [Int] = dirtyAll ? Array(0..<rows) : damage.map(\.row)
+        if let y = echoedRow {
+            // R37: whatever the emulator made of the bytes, the row they went out on is compared.
+            echoedRow = nil
+            if !dirtyAll, y < rows, !rowsToLayOut.contains(y) { rowsToLayOut = (rowsToLayOut + [y]).sorted() }
+        }
         if let qa, !rowsToLayOut.isEmpty { qa.screenChanged(logicalText(rows)) }
         dirtyAll = false
         var spans = damage.makeIterator()
@@ -426,10 +435,12 @@ final class HostLoop {
             laidOut = true
         }
         worker.submit(lines: pushed.count) { [shownFrame, pushed, changedRows] s, bidi in
-            s.write(raw: raw)
+            // Modes, a title, the clipboard, and the row fix (which saves and restores the
+            // cursor): none moves the cursor.
+            s.write(raw: raw, movesCursor: false)
             let lines = laidOut ? pushed : pushed.map { bidi.layout($0)?.cells ?? $0 }
             s.scroll(lines, thenDraw: shownFrame, cursor: cursor, changedRows: changedRows)
-            s.write(raw: fix)
+            s.write(raw: fix, movesCursor: false)
             s.flush()
         }
         // R27: vim's screen after the frame; a new verdict draws every row in the next frame.

@@ -120,6 +120,9 @@ int32_t CVTerm_take_damage_spans(CVTerm *term, int32_t *rows, int32_t *first, in
 /// Cells `start` ..< `start + count` of `row` (clamped to the row) as CVTerm_get_row hands them
 /// out, into `cells`; returns how many (0 outside the screen).
 int32_t CVTerm_get_cells(CVTerm *term, int32_t row, int32_t start, int32_t count, CVTerm_Cell *cells);
+/// 1 when a character written now would be in the default colours without attributes (the pen
+/// is plain and the screen is not in reverse video), else 0.
+int32_t CVTerm_pen_is_plain(const CVTerm *term);
 void CVTerm_get_props(CVTerm *term, CVTerm_Props *props);
 
 // Keys for CVTerm_key.

@@ -92,6 +92,78 @@ final class DirectScreenTests: XCTestCase {
         XCTAssertEqual(fresh.rows, ["abc", "שלום!", "xyz"])
     }
 
+    /// A screen that writes nowhere and keeps each batch it would have written.
+    private func tapped(rows: Int = 3, columns: Int = 10) -> (DirectScreen, () -> [String]) {
+        let screen = DirectScreen(fd: -1, rows: rows, columns: columns, colors: .palette256, truecolor: false)
+        var batches: [String] = []
+        screen.tap = { batches.append(String(decoding: $0, as: UTF8.self)) }
+        return (screen, { batches })
+    }
+
+    /// R37: a key's echo sent ahead of its frame is the characters alone, where the cursor is;
+    /// the frame after it, with the same row, sends nothing at all (not even the cursor).
+    func test_R37_echo_isTheCharactersAlone_andTheFrameAfterItSendsNothing() {
+        let (screen, batches) = tapped()
+        screen.draw([row("$ "), [], []], cursor: (2, 0))
+        screen.flush()
+        XCTAssertTrue(screen.echo(Array("ls".utf8), atColumn: 2, row: 0))
+        screen.flush()
+        XCTAssertEqual(batches().last, "ls")
+        screen.draw([row("$ ls"), [], []], cursor: (4, 0), changedRows: [0])
+        screen.flush()
+        XCTAssertEqual(batches().count, 2, "the frame after the echo: \(batches().last!.debugDescription)")
+        // Again from there: the cursor is known to be after "ls".
+        XCTAssertTrue(screen.echo(Array(" -l".utf8), atColumn: 4, row: 0))
+        screen.flush()
+        XCTAssertEqual(batches().last, " -l")
+    }
+
+    /// R37: a frame that differs from what the echo assumed draws over it: the terminal ends up
+    /// showing the frame.
+    func test_R37_echo_aFrameThatDiffers_isDrawnOverIt() throws {
+        let t = try terminal { screen in
+            screen.draw([row("$ "), [], []], cursor: (2, 0))
+            XCTAssertTrue(screen.echo(Array("qq".utf8), atColumn: 2, row: 0))
+            // The program's bytes meant something else (a line drawn with the DEC set, say).
+            screen.draw([row("$ ──"), [], []], cursor: (4, 0), changedRows: [0])
+        }
+        XCTAssertEqual(t.rows, ["$ ──", "", ""])
+    }
+
+    /// R37: the screen refuses an echo where it cannot tell what the terminal would show: the
+    /// cursor not where it put it (or moved by raw bytes since), text after the cursor, the text
+    /// reaching the last column, a wire order that rewrites rows, no frame drawn yet.
+    func test_R37_echo_isRefused_whereTheTerminalsCellsAreNotKnown() {
+        let x = Array("x".utf8)
+        do {
+            let (screen, batches) = tapped()
+            XCTAssertFalse(screen.echo(x, atColumn: 0, row: 0), "nothing drawn yet")
+            screen.draw([row("$ "), row("ab  cd"), []], cursor: (2, 0))
+            XCTAssertFalse(screen.echo(x, atColumn: 3, row: 0), "not where the cursor is")
+            XCTAssertFalse(screen.echo(Array("\u{1B}".utf8), atColumn: 2, row: 0), "not printable")
+            screen.draw([row("$ "), row("ab  cd"), []], cursor: (2, 1))
+            XCTAssertFalse(screen.echo(x, atColumn: 2, row: 1), "text after the cursor")
+            screen.draw([row("$ "), row("ab  cd"), []], cursor: (6, 1))
+            XCTAssertFalse(screen.echo(Array("1234".utf8), atColumn: 6, row: 1), "up to the last column")
+            XCTAssertTrue(screen.echo(Array("123".utf8), atColumn: 6, row: 1))
+            screen.write(raw: Array("\u{1B}[H".utf8))
+            XCTAssertFalse(screen.echo(x, atColumn: 9, row: 1), "after raw bytes that may move the cursor")
+            screen.flush()
+            XCTAssertFalse(batches().contains { $0.contains("x") || $0.contains("1234") })
+        }
+        do {
+            let (screen, _) = tapped()
+            screen.wire = WireTransformer(order: .vte)
+            screen.draw([row("$ "), [], []], cursor: (2, 0))
+            XCTAssertFalse(screen.echo(x, atColumn: 2, row: 0), "rows rewritten for the terminal's bidi")
+        }
+        do {
+            let (screen, _) = tapped()
+            screen.draw([row("$ "), [], []], cursor: nil)
+            XCTAssertFalse(screen.echo(x, atColumn: 2, row: 0), "the cursor hidden")
+        }
+    }
+
     func test_scroll_linesAlreadyAtTheTop_scrollOutByLineFeeds_intoTheScrollback() throws {
         let t = try terminal { screen in
             screen.draw([row("a1"), row("b2"), row("c3")], cursor: nil)
