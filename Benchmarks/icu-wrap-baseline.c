@@ -114,6 +114,13 @@ int main(int argc, char **argv) {
         int32_t m = u_shapeArabic(u16, n, shaped, (int32_t)shapedCap,
                                   U_SHAPE_LETTERS_SHAPE | U_SHAPE_TEXT_DIRECTION_LOGICAL | U_SHAPE_LENGTH_FIXED_SPACES_NEAR, &e);
         check(e, "u_shapeArabic");
+        // A paragraph separator inside the line (U+2029, U+001C-U+001E, U+0085, CR; a catalog's
+        // message may hold one) would make ICU see several paragraphs, and ubidi_setLine refuses a
+        // line across two: the line is one paragraph, the separator a space.
+        for (int32_t i = 0; i < m; i++) {
+            UChar c = shaped[i];
+            if (c == 0x2029 || c == 0x0085 || c == 0x000D || (c >= 0x001C && c <= 0x001E)) shaped[i] = 0x20;
+        }
         ubidi_setPara(para, shaped, m, UBIDI_DEFAULT_LTR, NULL, &e);
         check(e, "ubidi_setPara");
         int rtl = ubidi_getParaLevel(para) & 1;

@@ -80,8 +80,8 @@ struct RunBench {
 
     /// Echo latencies in microseconds (a sample that never came back is dropped and counted);
     /// `cpu`: pty-bench and everything it starts kept on that one processor (`taskset`).
-    func echo(_ command: [String], cpu: Int? = nil) -> (samples: [Double], lost: Int, status: Int)? {
-        let args = ["echo", String(columns), String(rows), String(echoSamples), "--"] + command
+    func echo(_ command: [String], cpu: Int? = nil, samples: Int? = nil) -> (samples: [Double], lost: Int, status: Int)? {
+        let args = ["echo", String(columns), String(rows), String(samples ?? echoSamples), "--"] + command
         guard let f = cpu.map({ pinnedPtyRun(cpu: $0, args) }) ?? ptyRun(args),
               let list = f["samples_us"] else { return nil }
         let all = list.split(separator: ",").compactMap { Double($0) }
@@ -241,6 +241,17 @@ struct RunBench {
                 killTmuxServer()
             }
         }
+        // A key's echo in a row with Hebrew: drawn through the frame, reordered with its row (R37's
+        // echo ahead does not apply). 100 samples, so that the x's stay in the prompt's row.
+        var hebrewEchoes: [String: [Double]] = [:]
+        let hebrewRow = "printf '\u{05E9}\u{05DC}\u{05D5}\u{05DD} '; exec cat"
+        let hebrewContenders = hasRun ? [("run", [rtlTUI, "run", "--", "/bin/sh", "-c", hebrewRow]), ("tmux", tmux(hebrewRow))] : []
+        for round in 0..<2 {
+            for (name, argv) in (round == 0 ? hebrewContenders : Array(hebrewContenders.reversed())) {
+                if let e = echo(argv, samples: 100), !e.samples.isEmpty { hebrewEchoes[name, default: []] += e.samples }
+                killTmuxServer()
+            }
+        }
         for (name, _) in echoContenders {
             if let samples = echoes[name] {
                 let lost = lostEchoes[name] ?? 0
@@ -327,6 +338,13 @@ struct RunBench {
                     + "p99 \(fmt(Self.percentile(pr, 99) / 1000)) ms; tmux p50 \(fmt(Self.percentile(pt, 50) / 1000)) ms, p99 \(fmt(Self.percentile(pt, 99) / 1000)) ms: "
                     + "run / tmux = \(fmt(Self.percentile(pr, 50) / Self.percentile(pt, 50), 2))x at p50, "
                     + "\(fmt(Self.percentile(pr, 99) / Self.percentile(pt, 99), 2))x at p99, the code's own cost, without where the scheduler puts each side)")
+            }
+            if let hr = hebrewEchoes["run"], let ht = hebrewEchoes["tmux"] {
+                say("  (information: the echo in a row with Hebrew, drawn through the frame (\(hr.count) and \(ht.count) samples), run p50 \(fmt(Self.percentile(hr, 50) / 1000)) ms, "
+                    + "p99 \(fmt(Self.percentile(hr, 99) / 1000)) ms; tmux p50 \(fmt(Self.percentile(ht, 50) / 1000)) ms, p99 \(fmt(Self.percentile(ht, 99) / 1000)) ms: "
+                    + "run / tmux = \(fmt(Self.percentile(hr, 50) / Self.percentile(ht, 50), 2))x at p50, "
+                    + "\(fmt(Self.percentile(hr, 99) / Self.percentile(ht, 99), 2))x at p99; the figures above are of a row without right-to-left text, "
+                    + "whose echo goes out ahead of its frame, R37)")
             }
         }
         if let p = peaks {
