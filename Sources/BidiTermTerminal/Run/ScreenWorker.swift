@@ -28,6 +28,11 @@ final class ScreenWorker: @unchecked Sendable {
     private var bidi: RowBidi
     private let condition = NSCondition()
     private var queue: [(job: Job, lines: Int)] = []
+    /// Jobs the thread has run, released on the caller's thread at its next `submit`: what they
+    /// hold (the lines the host read out of the emulator, the frame's rows) was allocated there,
+    /// and glibc frees a block of another thread's arena under that arena's lock, which the
+    /// host's own allocations then wait for (a flood spent thousands of futex calls on it).
+    private var done: [Job] = []
     private var queuedLines = 0
     private var busy = false
     private var stopping = false
@@ -55,6 +60,7 @@ final class ScreenWorker: @unchecked Sendable {
             runJob(job)
             return
         }
+        releaseDone()
         condition.lock()
         if queue.isEmpty && !busy && lines <= Self.inlineLines {
             busy = true
@@ -77,6 +83,15 @@ final class ScreenWorker: @unchecked Sendable {
         }
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Releases the jobs the thread has run, here, outside the lock (see `done`).
+    private func releaseDone() {
+        condition.lock()
+        var finished: [Job] = []
+        swap(&finished, &done)
+        condition.unlock()
+        finished.removeAll()
     }
 
     /// Runs `body` on the screen once every job submitted so far has run (for what the caller
@@ -110,6 +125,7 @@ final class ScreenWorker: @unchecked Sendable {
         condition.broadcast()
         while started && !finished { condition.wait() }
         condition.unlock()
+        releaseDone()
     }
 
     private func loop() {
@@ -123,13 +139,17 @@ final class ScreenWorker: @unchecked Sendable {
         while true {
             while (queue.isEmpty || busy) && !(stopping && queue.isEmpty) { condition.wait() }
             if queue.isEmpty { break }
-            let (job, lines) = queue.removeFirst()
+            // Held in a variable this thread lets go of under the lock, once `done` has the job:
+            // the last reference is then the caller's.
+            var next: (job: Job, lines: Int)? = queue.removeFirst()
             busy = true
             condition.unlock()
-            runJob(job)
+            runJob(next!.job)
             condition.lock()
             busy = false
-            queuedLines -= lines
+            queuedLines -= next!.lines
+            done.append(next!.job)
+            next = nil
             condition.broadcast()
         }
         finished = true
