@@ -89,6 +89,26 @@ struct RunBench {
         return (all.filter { $0 >= 0 }, all.filter { $0 < 0 }.count, f["status"].flatMap(Int.init) ?? -1)
     }
 
+    /// Two rounds of `echo` over `contenders` (the second in the reverse order), each one's samples
+    /// pooled under its name.
+    func twoEchoRounds(_ contenders: [(String, [String])], cpu: Int? = nil, samples: Int? = nil) -> [String: [Double]] {
+        var pooled: [String: [Double]] = [:]
+        for round in 0..<2 {
+            for (name, argv) in (round == 0 ? contenders : Array(contenders.reversed())) {
+                if let e = echo(argv, cpu: cpu, samples: samples), !e.samples.isEmpty { pooled[name, default: []] += e.samples }
+                killTmuxServer()
+            }
+        }
+        return pooled
+    }
+
+    /// `run`'s and tmux's echo samples side by side: each one's p50 and p99, and their ratios.
+    static func runAgainstTmux(_ r: [Double], _ t: [Double]) -> String {
+        "run p50 \(fmt(percentile(r, 50) / 1000)) ms, p99 \(fmt(percentile(r, 99) / 1000)) ms; "
+            + "tmux p50 \(fmt(percentile(t, 50) / 1000)) ms, p99 \(fmt(percentile(t, 99) / 1000)) ms: "
+            + "run / tmux = \(fmt(percentile(r, 50) / percentile(t, 50), 2))x at p50, \(fmt(percentile(r, 99) / percentile(t, 99), 2))x at p99"
+    }
+
     /// Bytes per frame to the outer pty, the painter's own count of the rows' text per frame, and
     /// the bytes of that text as `run` draws it (each row laid out by the engine on one line as
     /// `run` lays out a run of text: visual order, shaped, mirrored; R24).
@@ -235,23 +255,12 @@ struct RunBench {
         // pseudo-terminal on different processors (on a virtual machine that halts an idle
         // processor at once, each wake-up across processors costs tens of microseconds).
         let pinned = echoContenders.filter { $0.0 == "rtl-tui run -- cat" || $0.0 == "tmux, cat in a pane" }
-        for round in 0..<2 where Spawn.which("taskset") != nil {
-            for (name, argv) in (round == 0 ? pinned : Array(pinned.reversed())) {
-                if let e = echo(argv, cpu: 0), !e.samples.isEmpty { pinnedEchoes[name, default: []] += e.samples }
-                killTmuxServer()
-            }
-        }
+        if Spawn.which("taskset") != nil { pinnedEchoes = twoEchoRounds(pinned, cpu: 0) }
         // A key's echo in a row with Hebrew: drawn through the frame, reordered with its row (R37's
         // echo ahead does not apply). 100 samples, so that the x's stay in the prompt's row.
-        var hebrewEchoes: [String: [Double]] = [:]
         let hebrewRow = "printf '\u{05E9}\u{05DC}\u{05D5}\u{05DD} '; exec cat"
-        let hebrewContenders = hasRun ? [("run", [rtlTUI, "run", "--", "/bin/sh", "-c", hebrewRow]), ("tmux", tmux(hebrewRow))] : []
-        for round in 0..<2 {
-            for (name, argv) in (round == 0 ? hebrewContenders : Array(hebrewContenders.reversed())) {
-                if let e = echo(argv, samples: 100), !e.samples.isEmpty { hebrewEchoes[name, default: []] += e.samples }
-                killTmuxServer()
-            }
-        }
+        let hebrewEchoes = hasRun ? twoEchoRounds([("run", [rtlTUI, "run", "--", "/bin/sh", "-c", hebrewRow]), ("tmux", tmux(hebrewRow))],
+                                                  samples: 100) : [:]
         for (name, _) in echoContenders {
             if let samples = echoes[name] {
                 let lost = lostEchoes[name] ?? 0
@@ -334,17 +343,12 @@ struct RunBench {
                     + "tmux \(fmt((Self.percentile(t, 50) - Self.percentile(c, 50)) / 1000)) ms)")
             }
             if let pr = pinnedEchoes["rtl-tui run -- cat"], let pt = pinnedEchoes["tmux, cat in a pane"] {
-                say("  (information: with every process on one processor (taskset -c 0, \(pr.count) and \(pt.count) samples), run p50 \(fmt(Self.percentile(pr, 50) / 1000)) ms, "
-                    + "p99 \(fmt(Self.percentile(pr, 99) / 1000)) ms; tmux p50 \(fmt(Self.percentile(pt, 50) / 1000)) ms, p99 \(fmt(Self.percentile(pt, 99) / 1000)) ms: "
-                    + "run / tmux = \(fmt(Self.percentile(pr, 50) / Self.percentile(pt, 50), 2))x at p50, "
-                    + "\(fmt(Self.percentile(pr, 99) / Self.percentile(pt, 99), 2))x at p99, the code's own cost, without where the scheduler puts each side)")
+                say("  (information: with every process on one processor (taskset -c 0, \(pr.count) and \(pt.count) samples), \(Self.runAgainstTmux(pr, pt)), "
+                    + "the code's own cost, without where the scheduler puts each side)")
             }
             if let hr = hebrewEchoes["run"], let ht = hebrewEchoes["tmux"] {
-                say("  (information: the echo in a row with Hebrew, drawn through the frame (\(hr.count) and \(ht.count) samples), run p50 \(fmt(Self.percentile(hr, 50) / 1000)) ms, "
-                    + "p99 \(fmt(Self.percentile(hr, 99) / 1000)) ms; tmux p50 \(fmt(Self.percentile(ht, 50) / 1000)) ms, p99 \(fmt(Self.percentile(ht, 99) / 1000)) ms: "
-                    + "run / tmux = \(fmt(Self.percentile(hr, 50) / Self.percentile(ht, 50), 2))x at p50, "
-                    + "\(fmt(Self.percentile(hr, 99) / Self.percentile(ht, 99), 2))x at p99; the figures above are of a row without right-to-left text, "
-                    + "whose echo goes out ahead of its frame, R37)")
+                say("  (information: the echo in a row with Hebrew, drawn through the frame (\(hr.count) and \(ht.count) samples), \(Self.runAgainstTmux(hr, ht)); "
+                    + "the figures above are of a row without right-to-left text, whose echo goes out ahead of its frame, R37)")
             }
         }
         if let p = peaks {
